@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// Copies the fonts the renderer embeds (and their licences) from npm packages into fonts/.
+// Node built-ins only; safe to run repeatedly (files already in place are skipped).
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+const modules = path.join(root, 'node_modules');
+const target = path.join(root, 'fonts');
+
+const dejavu = (file) => `dejavu-fonts-ttf/ttf/${file}`;
+const fontsource = (pkg, subset, weight) => `@fontsource/${pkg}/files/${pkg}-${subset}-${weight}-normal.woff`;
+
+/** Destination name in fonts/ -> source path under node_modules. */
+const FILES = {
+  'DejaVuSans.ttf': dejavu('DejaVuSans.ttf'),
+  'DejaVuSans-Bold.ttf': dejavu('DejaVuSans-Bold.ttf'),
+  'DejaVuSans-Oblique.ttf': dejavu('DejaVuSans-Oblique.ttf'),
+  'DejaVuSans-BoldOblique.ttf': dejavu('DejaVuSans-BoldOblique.ttf'),
+  'LICENSE-DejaVu.txt': 'dejavu-fonts-ttf/LICENSE',
+  // WOFF (zlib), not WOFF2: it decompresses in milliseconds with node:zlib.
+  'NotoSansSC-Regular.woff': fontsource('noto-sans-sc', 'chinese-simplified', 400),
+  'NotoSansSC-Bold.woff': fontsource('noto-sans-sc', 'chinese-simplified', 700),
+  'NotoSansJP-Regular.woff': fontsource('noto-sans-jp', 'japanese', 400),
+  'NotoSansJP-Bold.woff': fontsource('noto-sans-jp', 'japanese', 700),
+  'NotoSansKR-Regular.woff': fontsource('noto-sans-kr', 'korean', 400),
+  'NotoSansKR-Bold.woff': fontsource('noto-sans-kr', 'korean', 700),
+  'NotoEmoji-Regular.woff': fontsource('noto-emoji', 'emoji', 400),
+  'LICENSE-Noto.txt': '@fontsource/noto-sans-sc/LICENSE',
+};
+
+fs.mkdirSync(target, { recursive: true });
+let copied = 0;
+for (const [name, source] of Object.entries(FILES)) {
+  const from = path.join(modules, source);
+  const to = path.join(target, name);
+  if (!fs.existsSync(from)) {
+    console.error(`[fonts] missing ${source}: run npm install first`);
+    process.exit(1);
+  }
+  const same = fs.existsSync(to) && fs.statSync(to).size === fs.statSync(from).size;
+  if (!same) {
+    fs.copyFileSync(from, to);
+    copied++;
+  }
+}
+console.log(`[fonts] ${copied} file(s) copied, ${Object.keys(FILES).length - copied} already in fonts/`);

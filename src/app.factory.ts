@@ -1,0 +1,19 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module';
+import { JsonLogger } from './common/logging/json-logger';
+import { AppConfig } from './config/app-config';
+import { setupOpenApi } from './openapi';
+
+/** Builds the HTTP application for a configuration; main.ts and the e2e tests both use it. */
+export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+  const logger = new JsonLogger(config.logLevel);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bodyParser: false,
+    logger,
+  });
+  app.disable('x-powered-by');
+  app.enableShutdownHooks();
+  setupOpenApi(app, config);
+  return app;
+}

@@ -1,0 +1,41 @@
+import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { AuthModule } from './auth/auth.module';
+import { CommonModule } from './common/common.module';
+import { JsonBodyMiddleware } from './common/http/json-body.middleware';
+import { RequestContextMiddleware } from './common/http/request-context.middleware';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { FilesModule } from './files/files.module';
+import { HealthModule } from './health/health.module';
+import { MetricsModule } from './metrics/metrics.module';
+import { RenderingModule } from './rendering/rendering.module';
+import { TemplatesModule } from './templates/templates.module';
+import { UsageModule } from './usage/usage.module';
+import { WorkspacesModule } from './workspaces/workspaces.module';
+
+@Module({})
+export class AppModule implements NestModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        CommonModule,
+        MetricsModule,
+        DatabaseModule,
+        AuthModule,
+        WorkspacesModule,
+        UsageModule,
+        TemplatesModule,
+        FilesModule,
+        RenderingModule,
+        HealthModule,
+      ],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(RequestContextMiddleware, JsonBodyMiddleware).forRoutes('{*path}');
+  }
+}

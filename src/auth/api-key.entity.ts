@@ -1,0 +1,27 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+
+@Entity('api_keys')
+export class ApiKeyEntity {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  @Column({ name: 'workspace_id', type: 'varchar', length: 36 })
+  workspaceId: string;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  name: string | null;
+
+  /** SHA-256 hex of the key: the plain key is never stored. */
+  @Column({ name: 'key_hash', type: 'varchar', length: 64 })
+  keyHash: string;
+
+  /** The first characters of the key, so an operator can tell keys apart. */
+  @Column({ name: 'key_prefix', type: 'varchar', length: 16 })
+  keyPrefix: string;
+
+  @CreateDateColumn({ name: 'created_at' })
+  createdAt: Date;
+
+  @Column({ name: 'revoked_at', type: Date, nullable: true })
+  revokedAt: Date | null;
+}

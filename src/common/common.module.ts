@@ -1,0 +1,16 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { ApiExceptionFilter } from './errors/api-exception.filter';
+import { JsonLogger } from './logging/json-logger';
+
+@Global()
+@Module({
+  providers: [
+    { provide: JsonLogger, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new JsonLogger(config.logLevel) },
+    { provide: APP_FILTER, useClass: ApiExceptionFilter },
+  ],
+  exports: [JsonLogger],
+})
+export class CommonModule {}

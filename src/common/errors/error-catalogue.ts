@@ -1,0 +1,40 @@
+/**
+ * Every error the API can answer, in one place: status, client message and the extra
+ * fields it carries. `<name>` in a message is filled from the error's parameters.
+ */
+export const ERROR_CATALOGUE = {
+  INVALID_JSON: { status: 400, message: 'Invalid JSON body', extra: ['details'] },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json' },
+  BODY_TOO_LARGE: { status: 413, message: 'Request body too large', extra: ['limitBytes'] },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  RANGE_NOT_SATISFIABLE: { status: 416, message: 'Range not satisfiable' },
+  MISSING_API_KEY: { status: 401, message: 'Missing API key' },
+  INVALID_API_KEY: { status: 401, message: 'Invalid or inactive API key' },
+  WORKSPACE_SUSPENDED: { status: 403, message: 'Workspace is suspended' },
+  MISSING_TEMPLATE_ID: { status: 400, message: 'Missing required field: templateId' },
+  MISSING_DATA: { status: 400, message: 'Missing required field: data' },
+  TEMPLATE_NOT_FOUND: { status: 400, message: "Template '<id>' not found", extra: ['availableTemplates'] },
+  TEMPLATE_NOT_ENABLED: { status: 403, message: "Template '<id>' is not enabled" },
+  INVALID_REQUEST: { status: 400, message: 'Invalid request', extra: ['validationErrors'] },
+  INVALID_DATA: { status: 400, message: 'Invalid data for template', extra: ['validationErrors'] },
+  INVALID_CATEGORY: { status: 400, message: 'Invalid category', extra: ['categories'] },
+  INVALID_WEBHOOK_URL: { status: 400, message: 'Invalid webhook URL', extra: ['details'] },
+  WEBHOOKS_NOT_IN_PLAN: { status: 403, message: 'Webhooks require the Pro plan or above' },
+  QUOTA_EXCEEDED: { status: 429, message: 'Monthly PDF generation limit reached', extra: ['limit', 'used', 'remaining'] },
+  RATE_LIMITED: { status: 429, message: 'Rate limit exceeded' },
+  JOB_NOT_FOUND: { status: 404, message: "Job '<id>' not found" },
+  GENERATION_FAILED: { status: 500, message: 'PDF generation failed', extra: ['details'] },
+  SERVER_BUSY: { status: 503, message: 'Server is busy' },
+  INVALID_ADMIN_TOKEN: { status: 401, message: 'Invalid admin token' },
+  WORKSPACE_NOT_FOUND: { status: 404, message: "Workspace '<id>' not found" },
+  API_KEY_NOT_FOUND: { status: 404, message: "API key '<id>' not found" },
+  INTERNAL_ERROR: { status: 500, message: 'Internal server error' },
+} as const satisfies Record<string, ErrorSpec>;
+
+export interface ErrorSpec {
+  status: number;
+  message: string;
+  extra?: readonly string[];
+}
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;

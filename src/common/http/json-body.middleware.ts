@@ -1,0 +1,76 @@
+import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { ApiError } from '../errors/api-error';
+import { findUnsafeJson } from './unsafe-json';
+
+const JSON_TYPE = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
+const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+/**
+ * Reads JSON bodies itself so that every failure (wrong type, too large, malformed,
+ * prototype keys, absurd nesting) answers in the contract's shape before any route runs.
+ */
+@Injectable()
+export class JsonBodyMiddleware implements NestMiddleware {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  use(req: Request, res: Response, next: NextFunction): void {
+    if (!METHODS_WITH_BODY.has(req.method)) return next();
+    const declared = Number(req.headers['content-length'] ?? NaN);
+    const hasBody = req.headers['transfer-encoding'] !== undefined || declared > 0;
+    if (!hasBody) {
+      req.body = undefined;
+      return next();
+    }
+    if (!JSON_TYPE.test(req.headers['content-type'] ?? '')) return next(new ApiError('UNSUPPORTED_MEDIA_TYPE'));
+    const limit = this.config.bodyLimitBytes;
+    if (declared > limit) return this.tooLarge(req, next);
+
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    req.on('data', (chunk: Buffer) => {
+      if (failed) return;
+      size += chunk.length;
+      if (size > limit) {
+        failed = true;
+        this.tooLarge(req, next);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('error', () => {
+      failed = true;
+    });
+    req.on('end', () => {
+      if (failed) return;
+      try {
+        req.body = parseJson(Buffer.concat(chunks, size));
+      } catch (error) {
+        return next(error);
+      }
+      next();
+    });
+  }
+
+  private tooLarge(req: Request, next: NextFunction): void {
+    // Stop reading: the rest of an oversized upload is discarded with the connection.
+    req.unpipe();
+    req.resume();
+    next(new ApiError('BODY_TOO_LARGE', { extra: { limitBytes: this.config.bodyLimitBytes }, headers: { Connection: 'close' } }));
+  }
+}
+
+function parseJson(raw: Buffer): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw.toString('utf8'));
+  } catch (error) {
+    throw new ApiError('INVALID_JSON', { extra: { details: (error as Error).message } });
+  }
+  const problem = findUnsafeJson(value);
+  if (problem) throw new ApiError('INVALID_JSON', { extra: { details: problem } });
+  return value;
+}

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, NestMiddleware } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { JsonLogger } from '../logging/json-logger';
+import { MetricsService } from '../../metrics/metrics.service';
+
+const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** Gives each request an id (kept from the caller when sane) and writes one log line when it ends. */
+@Injectable()
+export class RequestContextMiddleware implements NestMiddleware {
+  constructor(
+    private readonly logger: JsonLogger,
+    private readonly metrics: MetricsService,
+  ) {}
+
+  use(req: Request, res: Response, next: NextFunction): void {
+    const incoming = req.header('x-request-id');
+    req.requestId = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader('X-Request-Id', req.requestId);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      const route = routeOf(req);
+      this.metrics.observeRequest(req.method, route, res.statusCode, durationMs / 1000);
+      this.logger.info('request', {
+        requestId: req.requestId,
+        method: req.method,
+        path: req.originalUrl.split('?')[0],
+        route,
+        status: res.statusCode,
+        durationMs: Math.round(durationMs * 100) / 100,
+        workspaceId: req.workspace?.id,
+      });
+    });
+    next();
+  }
+}
+
+/** The matched route pattern keeps metric labels bounded (no ids in them). */
+function routeOf(req: Request): string {
+  const path = (req.route as { path?: string } | undefined)?.path;
+  return typeof path === 'string' ? `${req.baseUrl}${path}` : 'unmatched';
+}

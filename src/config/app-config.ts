@@ -1,0 +1,124 @@
+import { cpus } from 'node:os';
+import { resolve } from 'node:path';
+
+/** Every setting of the service, read once from the environment at start (DECISIONS.md section 8). */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  s3?: S3Config;
+  publicUrl: string;
+  adminToken?: string;
+  bootstrap: boolean;
+  bodyLimitBytes: number;
+  renderTimeoutMs: number;
+  renderWorkers: number;
+  /** Renders that may wait for a worker before requests get 503 Server is busy. */
+  renderQueueLimit: number;
+  webhookAllowPrivate: boolean;
+  webhookTimeoutMs: number;
+  webhookMaxAttempts: number;
+  webhookRetryBaseMs: number;
+  rateLimitPerSecond: number;
+  logLevel: LogLevel;
+}
+
+export interface S3Config {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got '${raw}'`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got '${raw}'`);
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['true', '1', 'yes', 'on'].includes(raw)) return true;
+  if (['false', '0', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got '${env[name]}'`);
+}
+
+function str(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw ? raw : undefined;
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = str(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL, got '${raw}'`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must be a ${protocols.map((p) => p.replace(':', '://')).join(' or ')} URL`);
+  }
+  return raw;
+}
+
+function s3(env: Env): S3Config | undefined {
+  const bucket = str(env, 'S3_BUCKET');
+  if (!bucket) return undefined;
+  return {
+    bucket,
+    endpoint: url(env, 'S3_ENDPOINT', ['http:', 'https:']),
+    region: str(env, 'S3_REGION') ?? 'us-east-1',
+    accessKeyId: str(env, 'S3_ACCESS_KEY_ID'),
+    secretAccessKey: str(env, 'S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', false),
+  };
+}
+
+/** Parses and validates the environment; throws a ConfigError naming the variable at the first bad value. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const port = int(env, 'PORT', 3000, 0, 65535);
+  const logLevel = (str(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of: ${LOG_LEVELS.join(', ')}, got '${env.LOG_LEVEL}'`);
+  }
+  const renderWorkers = int(env, 'RENDER_WORKERS', Math.max(1, cpus().length), 1, 256);
+  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+  return {
+    port,
+    host: str(env, 'HOST') ?? '0.0.0.0',
+    dataDir: resolve(str(env, 'DATA_DIR') ?? './data'),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    s3: s3(env),
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    adminToken: str(env, 'ADMIN_TOKEN'),
+    bootstrap: bool(env, 'BOOTSTRAP', true),
+    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    renderTimeoutMs: int(env, 'RENDER_TIMEOUT_MS', 30_000, 1, 3_600_000),
+    renderWorkers,
+    renderQueueLimit: int(env, 'RENDER_QUEUE_LIMIT', renderWorkers * 32, 0, 1_000_000),
+    webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+    webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 600_000),
+    webhookMaxAttempts: int(env, 'WEBHOOK_MAX_ATTEMPTS', 8, 1, 100),
+    webhookRetryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 5_000, 1, 3_600_000),
+    rateLimitPerSecond: int(env, 'RATE_LIMIT_PER_SECOND', 50, 0, 1_000_000),
+    logLevel: logLevel as LogLevel,
+  };
+}

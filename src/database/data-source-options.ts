@@ -1,0 +1,27 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DataSourceOptions } from 'typeorm';
+import type { AppConfig } from '../config/app-config';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+
+/** SQLite under DATA_DIR by default; PostgreSQL when DATABASE_URL is set. Migrations, never synchronize. */
+export function dataSourceOptions(config: Pick<AppConfig, 'dataDir' | 'databaseUrl'>): DataSourceOptions {
+  const common = { entities: ENTITIES, migrations: MIGRATIONS, migrationsRun: true, synchronize: false, logging: false } as const;
+  if (config.databaseUrl) {
+    return { ...common, type: 'postgres', url: config.databaseUrl, extra: { max: 10 } };
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  return {
+    ...common,
+    type: 'better-sqlite3',
+    database: join(config.dataDir, 'pdfgen.sqlite'),
+    enableWAL: true,
+    // The CLI and the server may share the file: wait for a lock instead of failing.
+    timeout: 10_000,
+    prepareDatabase: (db: { pragma(sql: string): unknown }) => {
+      db.pragma('foreign_keys = ON');
+      db.pragma('synchronous = NORMAL');
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { dataSourceOptions } from './data-source-options';
+import { ENTITIES } from './entities';
+
+@Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => dataSourceOptions(config),
+    }),
+    TypeOrmModule.forFeature(ENTITIES),
+  ],
+  exports: [TypeOrmModule],
+})
+export class DatabaseModule {}

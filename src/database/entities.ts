@@ -1,0 +1,6 @@
+import { ApiKeyEntity } from '../auth/api-key.entity';
+import { UsageCounterEntity } from '../usage/usage-counter.entity';
+import { WorkspaceEntity } from '../workspaces/workspace.entity';
+
+/** Every entity of the store; listed explicitly so source and compiled code load the same set. */
+export const ENTITIES = [WorkspaceEntity, ApiKeyEntity, UsageCounterEntity];

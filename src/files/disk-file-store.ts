@@ -1,0 +1,70 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { fileEtag } from './file-id';
+import { ByteRange, FileStore, StoredFileInfo } from './file-store.port';
+
+/** Files under `<DATA_DIR>/files/<first two chars>/<id>.pdf`, written to a temporary name, synced, then renamed. */
+export class DiskFileStore implements FileStore {
+  constructor(private readonly root: string) {}
+
+  async save(id: string, bytes: Uint8Array): Promise<StoredFileInfo> {
+    const dir = this.dirOf(id);
+    await mkdir(dir, { recursive: true });
+    const temp = join(dir, `.${id}.${randomBytes(6).toString('hex')}.tmp`);
+    const handle = await open(temp, 'wx');
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    try {
+      await rename(temp, this.pathOf(id));
+    } catch (error) {
+      await unlink(temp).catch(() => undefined);
+      throw error;
+    }
+    await syncDir(dir);
+    return { size: bytes.byteLength, etag: fileEtag(id, bytes.byteLength), lastModified: new Date() };
+  }
+
+  async stat(id: string): Promise<StoredFileInfo | null> {
+    try {
+      const info = await stat(this.pathOf(id));
+      return { size: info.size, etag: fileEtag(id, info.size), lastModified: info.mtime };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async open(id: string, range?: ByteRange): Promise<Readable> {
+    return createReadStream(this.pathOf(id), range ? { start: range.start, end: range.end } : {});
+  }
+
+  async ping(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await writeFile(join(this.root, '.ready'), '');
+  }
+
+  private dirOf(id: string): string {
+    return join(this.root, id.slice(0, 2));
+  }
+
+  private pathOf(id: string): string {
+    return join(this.dirOf(id), `${id}.pdf`);
+  }
+}
+
+/** Makes the rename itself durable. */
+async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,16 @@
+import { randomBytes } from 'node:crypto';
+
+const FILE_ID = /^[A-Za-z0-9_-]{24}$/;
+
+/** 144 random bits, URL-safe: the hosted URL is the capability, so it must not be guessable. */
+export function newFileId(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+export function isFileId(value: string): boolean {
+  return FILE_ID.test(value);
+}
+
+export function fileEtag(id: string, size: number): string {
+  return `"${id}-${size}"`;
+}

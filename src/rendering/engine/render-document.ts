@@ -1,0 +1,45 @@
+import PDFDocument from 'pdfkit';
+import { RenderRequest } from '../options/pdf-options';
+import { DocumentFonts } from '../fonts/document-fonts';
+import { loadFontLibrary } from '../fonts/font-library';
+import { Canvas } from '../layout/canvas';
+import { drawHeaderFooter } from '../header-footer/draw-header-footer';
+import { LAYOUTS } from './layouts';
+import { pageGeometry } from './page-geometry';
+
+const PRODUCER = 'pdfgen';
+
+/** Renders a validated request to PDF bytes. Throws for an unknown template id. */
+export async function renderDocument(request: RenderRequest): Promise<Buffer> {
+  const layout = LAYOUTS[request.templateId as keyof typeof LAYOUTS];
+  if (!layout) throw new Error(`Unknown template: ${request.templateId}`);
+  const fonts = await loadFontLibrary();
+  const geometry = pageGeometry(request.options);
+  const title = layout.title(request.data);
+  const doc = new PDFDocument({
+    size: [geometry.size.width, geometry.size.height],
+    margin: 0,
+    bufferPages: true,
+    // No default font: user text only ever uses the embedded fonts.
+    font: null as unknown as string,
+    info: { Title: title, Creator: PRODUCER, Producer: PRODUCER, CreationDate: new Date() },
+    displayTitle: true,
+  });
+  const bytes = collect(doc);
+  const documentFonts = new DocumentFonts(doc);
+  const canvas = new Canvas(doc, fonts, documentFonts, geometry.size);
+  layout.draw(canvas, geometry.content, request.data);
+  drawHeaderFooter(canvas, geometry, request.options, title);
+  documentFonts.embedAll();
+  doc.end();
+  return bytes;
+}
+
+function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}

@@ -1,0 +1,16 @@
+// The few fontkit members the renderer uses (fontkit ships no type declarations).
+declare module 'fontkit' {
+  interface Glyph {
+    id: number;
+  }
+  interface Font {
+    postscriptName: string | null;
+    ascent: number;
+    capHeight: number;
+    xHeight: number;
+    italicAngle: number;
+    hasGlyphForCodePoint(codePoint: number): boolean;
+    glyphForCodePoint(codePoint: number): Glyph;
+  }
+  function create(buffer: Buffer): Font;
+}

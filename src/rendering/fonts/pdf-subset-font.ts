@@ -1,0 +1,137 @@
+import { FontFace } from './font-face';
+import { encodeTrueTypeSubset } from './truetype-subset';
+
+const FLAG_FIXED_PITCH = 1;
+const FLAG_SYMBOLIC = 4;
+const FLAG_ITALIC = 64;
+
+/**
+ * One face as used by one document: the glyphs it drew, renumbered from 1 (0 is .notdef),
+ * embedded at the end as a Type0/CIDFontType2 font with a ToUnicode map so text stays searchable.
+ */
+export class PdfSubsetFont {
+  private readonly oldIds: number[] = [0];
+  private readonly newIdOf = new Map<number, number>([[0, 0]]);
+  private readonly codePoints: number[][] = [[]];
+  private dictionary?: PDFKit.PDFKitReference;
+
+  constructor(
+    private readonly doc: PDFKit.PDFDocument,
+    readonly face: FontFace,
+    readonly resourceName: string,
+  ) {}
+
+  /** Adds a glyph (and the components it is built from); returns its 4-digit hex CID. */
+  encode(glyphId: number, codePoint: number): string {
+    const id = this.include(glyphId);
+    if (this.codePoints[id].length === 0) this.codePoints[id] = [codePoint];
+    return id.toString(16).padStart(4, '0');
+  }
+
+  /** The font dictionary reference, created on first use so unused faces are never written. */
+  reference(): PDFKit.PDFKitReference {
+    this.dictionary ??= this.doc.ref({});
+    return this.dictionary;
+  }
+
+  /** Writes the subset and its dictionaries; called once, just before the document ends. */
+  embed(): void {
+    if (!this.dictionary) return;
+    const { face } = this;
+    const fontFile = this.doc.ref({});
+    fontFile.end(encodeTrueTypeSubset(face, this.oldIds, this.newIdOf));
+    const name = `${subsetTag(this.resourceName)}+${face.postscriptName}`;
+    const descriptor = this.doc.ref({
+      Type: 'FontDescriptor',
+      FontName: name,
+      Flags: FLAG_SYMBOLIC | (face.isItalic ? FLAG_ITALIC : 0) | (face.isFixedPitch ? FLAG_FIXED_PITCH : 0),
+      FontBBox: face.bbox,
+      ItalicAngle: face.italicAngle,
+      Ascent: face.ascender,
+      Descent: face.descender,
+      CapHeight: face.capHeight,
+      XHeight: face.xHeight,
+      StemV: 0,
+      FontFile2: fontFile,
+    });
+    descriptor.end(undefined);
+    const widths = this.oldIds.map((glyphId) => Math.round(face.advance(glyphId)));
+    const descendant = this.doc.ref({
+      Type: 'Font',
+      Subtype: 'CIDFontType2',
+      BaseFont: name,
+      CIDSystemInfo: { Registry: new String('Adobe'), Ordering: new String('Identity'), Supplement: 0 },
+      FontDescriptor: descriptor,
+      W: [0, widths],
+      CIDToGIDMap: 'Identity',
+    });
+    descendant.end(undefined);
+    const toUnicode = this.doc.ref({});
+    toUnicode.end(toUnicodeCMap(this.codePoints));
+    Object.assign(this.dictionary.data, {
+      Type: 'Font',
+      Subtype: 'Type0',
+      BaseFont: name,
+      Encoding: 'Identity-H',
+      DescendantFonts: [descendant],
+      ToUnicode: toUnicode,
+    });
+    this.dictionary.end(undefined);
+  }
+
+  private include(glyphId: number): number {
+    let id = this.newIdOf.get(glyphId);
+    if (id === undefined) {
+      id = this.oldIds.length;
+      this.newIdOf.set(glyphId, id);
+      this.oldIds.push(glyphId);
+      this.codePoints.push([]);
+      for (const component of this.face.components(glyphId)) this.include(component.glyphId);
+    }
+    return id;
+  }
+}
+
+/** Six capital letters derived from the resource name, as PDF subset names require. */
+function subsetTag(resourceName: string): string {
+  let tag = '';
+  for (let i = 0; i < 6; i++) tag += String.fromCharCode(65 + ((resourceName.charCodeAt(i % resourceName.length) + i * 7) % 26));
+  return tag;
+}
+
+function toUnicodeCMap(codePoints: number[][]): string {
+  const entries = codePoints.map((points) => `<${points.map(utf16Hex).join('') || '0000'}>`);
+  const ranges: string[] = [];
+  for (let start = 0; start < entries.length; start += 256) {
+    const end = Math.min(start + 256, entries.length);
+    ranges.push(`<${hex4(start)}> <${hex4(end - 1)}> [${entries.slice(start, end).join(' ')}]`);
+  }
+  return [
+    '/CIDInit /ProcSet findresource begin',
+    '12 dict begin',
+    'begincmap',
+    '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def',
+    '/CMapName /Adobe-Identity-UCS def',
+    '/CMapType 2 def',
+    '1 begincodespacerange',
+    '<0000><ffff>',
+    'endcodespacerange',
+    `${ranges.length} beginbfrange`,
+    ...ranges,
+    'endbfrange',
+    'endcmap',
+    'CMapName currentdict /CMap defineresource pop',
+    'end',
+    'end',
+  ].join('\n');
+}
+
+function utf16Hex(codePoint: number): string {
+  if (codePoint <= 0xffff) return hex4(codePoint);
+  const offset = codePoint - 0x10000;
+  return hex4(0xd800 | (offset >> 10)) + hex4(0xdc00 | (offset & 0x3ff));
+}
+
+function hex4(value: number): string {
+  return value.toString(16).padStart(4, '0');
+}

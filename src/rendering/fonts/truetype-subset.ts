@@ -1,0 +1,94 @@
+import { FontFace } from './font-face';
+
+const HEAD_CHECKSUM_ADJUSTMENT = 8;
+const HEAD_INDEX_TO_LOC_FORMAT = 50;
+const HHEA_NUMBER_OF_HMETRICS = 34;
+const MAXP_NUM_GLYPHS = 4;
+/** Hinting tables are copied whole: PDF viewers need them with the glyphs that use them. */
+const COPIED_TABLES = ['cvt ', 'fpgm', 'prep'];
+
+/**
+ * Builds a TrueType font holding only `glyphs` (new id = index; old ids in the array), as PDF
+ * FontFile2 wants it. Glyph bytes are copied from the shared face; nothing is re-decoded.
+ */
+export function encodeTrueTypeSubset(face: FontFace, glyphs: readonly number[], newIdOf: ReadonlyMap<number, number>): Buffer {
+  const glyphData = glyphs.map((glyphId) => remapComponents(face, glyphId, newIdOf));
+  const glyf = Buffer.alloc(glyphData.reduce((size, data) => size + pad4(data.length), 0));
+  const loca = Buffer.alloc((glyphs.length + 1) * 4);
+  const hmtx = Buffer.alloc(glyphs.length * 4);
+  let offset = 0;
+  glyphData.forEach((data, index) => {
+    loca.writeUInt32BE(offset, index * 4);
+    data.copy(glyf, offset);
+    offset += pad4(data.length);
+    const [advance, bearing] = face.horizontalMetrics(glyphs[index]);
+    hmtx.writeUInt16BE(advance, index * 4);
+    hmtx.writeInt16BE(bearing, index * 4 + 2);
+  });
+  loca.writeUInt32BE(offset, glyphs.length * 4);
+
+  const head = Buffer.from(face.table('head'));
+  head.writeUInt32BE(0, HEAD_CHECKSUM_ADJUSTMENT);
+  head.writeInt16BE(1, HEAD_INDEX_TO_LOC_FORMAT);
+  const hhea = Buffer.from(face.table('hhea'));
+  hhea.writeUInt16BE(glyphs.length, HHEA_NUMBER_OF_HMETRICS);
+  const maxp = Buffer.from(face.table('maxp'));
+  maxp.writeUInt16BE(glyphs.length, MAXP_NUM_GLYPHS);
+
+  const tables = new Map<string, Buffer>([['glyf', glyf], ['head', head], ['hhea', hhea], ['hmtx', hmtx], ['loca', loca], ['maxp', maxp]]);
+  for (const tag of COPIED_TABLES) {
+    const table = face.tables.get(tag);
+    if (table) tables.set(tag, table);
+  }
+  return writeSfnt(tables);
+}
+
+function remapComponents(face: FontFace, glyphId: number, newIdOf: ReadonlyMap<number, number>): Buffer {
+  const components = face.components(glyphId);
+  const data = face.glyphData(glyphId);
+  if (components.length === 0) return data;
+  const copy = Buffer.from(data);
+  for (const { offset, glyphId: component } of components) copy.writeUInt16BE(newIdOf.get(component) ?? 0, offset);
+  return copy;
+}
+
+function writeSfnt(tables: Map<string, Buffer>): Buffer {
+  const tags = [...tables.keys()].sort();
+  const headerSize = 12 + tags.length * 16;
+  const total = tags.reduce((size, tag) => size + pad4(tables.get(tag)!.length), headerSize);
+  const out = Buffer.alloc(total);
+  const entrySelector = Math.floor(Math.log2(tags.length));
+  out.writeUInt32BE(0x00010000, 0);
+  out.writeUInt16BE(tags.length, 4);
+  out.writeUInt16BE(16 << entrySelector, 6);
+  out.writeUInt16BE(entrySelector, 8);
+  out.writeUInt16BE(tags.length * 16 - (16 << entrySelector), 10);
+  let offset = headerSize;
+  tags.forEach((tag, index) => {
+    const table = tables.get(tag)!;
+    const entry = 12 + index * 16;
+    out.write(tag, entry, 'latin1');
+    out.writeUInt32BE(checksum(table), entry + 4);
+    out.writeUInt32BE(offset, entry + 8);
+    out.writeUInt32BE(table.length, entry + 12);
+    table.copy(out, offset);
+    offset += pad4(table.length);
+  });
+  return out;
+}
+
+function checksum(table: Buffer): number {
+  let sum = 0;
+  const whole = table.length & ~3;
+  for (let at = 0; at < whole; at += 4) sum = (sum + table.readUInt32BE(at)) >>> 0;
+  if (whole < table.length) {
+    const tail = Buffer.alloc(4);
+    table.copy(tail, 0, whole);
+    sum = (sum + tail.readUInt32BE(0)) >>> 0;
+  }
+  return sum;
+}
+
+function pad4(length: number): number {
+  return (length + 3) & ~3;
+}

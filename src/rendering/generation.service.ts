@@ -1,0 +1,95 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { ApiError } from '../common/errors/api-error';
+import { JsonLogger } from '../common/logging/json-logger';
+import { newFileId } from '../files/file-id';
+import { FILE_STORE, FileStore } from '../files/file-store.port';
+import { MetricsService } from '../metrics/metrics.service';
+import { secondsUntilNextPeriod } from '../usage/billing-period';
+import { UsageReservation, UsageService } from '../usage/usage.service';
+import type { OutputFormat } from './generate-request';
+import type { PdfOptions } from './options/pdf-options';
+import { RenderPool } from './pool/render-pool';
+
+export interface GenerationJob {
+  workspaceId: string;
+  /** The monthly limit in force for the workspace. */
+  monthlyLimit: number;
+  templateId: string;
+  data: Record<string, unknown>;
+  options: PdfOptions;
+  outputFormat: OutputFormat;
+}
+
+export interface GenerationResult {
+  pdf: Uint8Array;
+  pdfUrl?: string;
+  generatedAt: string;
+  generationTimeMs: number;
+  usageRemaining: number;
+}
+
+/**
+ * One generation: take a slot of the monthly allowance, render, store the file when a URL is
+ * wanted. The slot is given back when anything after it fails, so only successes are counted.
+ */
+@Injectable()
+export class GenerationService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(FILE_STORE) private readonly files: FileStore,
+    private readonly usage: UsageService,
+    private readonly pool: RenderPool,
+    private readonly metrics: MetricsService,
+    private readonly logger: JsonLogger,
+  ) {}
+
+  async generate(job: GenerationJob): Promise<GenerationResult> {
+    const started = process.hrtime.bigint();
+    const reservation = await this.usage.reserve(job.workspaceId, job.monthlyLimit);
+    if (!reservation) throw await this.quotaExceeded(job);
+    try {
+      const pdf = await this.pool.render({ templateId: job.templateId, data: job.data, options: job.options });
+      const pdfUrl = job.outputFormat === 'url' ? await this.store(pdf) : undefined;
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      this.metrics.observeGeneration(job.templateId, job.outputFormat, seconds);
+      return {
+        pdf,
+        pdfUrl,
+        generatedAt: new Date().toISOString(),
+        generationTimeMs: Math.max(1, Math.round(seconds * 1000)),
+        usageRemaining: Math.max(0, reservation.limit - reservation.used),
+      };
+    } catch (error) {
+      await this.giveBack(reservation);
+      throw error;
+    }
+  }
+
+  private async store(pdf: Uint8Array): Promise<string> {
+    const id = newFileId();
+    try {
+      await this.files.save(id, pdf);
+    } catch (error) {
+      throw new ApiError('GENERATION_FAILED', { extra: { details: 'The PDF could not be stored' }, cause: error });
+    }
+    return `${this.config.publicUrl}/files/${id}.pdf`;
+  }
+
+  private async giveBack(reservation: UsageReservation): Promise<void> {
+    try {
+      await this.usage.release(reservation);
+    } catch (error) {
+      this.logger.error('could not release a usage reservation', { workspaceId: reservation.workspaceId, error: String(error) });
+    }
+  }
+
+  private async quotaExceeded(job: GenerationJob): Promise<ApiError> {
+    const { used, limit } = await this.usage.snapshot(job.workspaceId, job.monthlyLimit);
+    return new ApiError('QUOTA_EXCEEDED', {
+      extra: { limit, used, remaining: 0 },
+      headers: { 'X-Usage-Remaining': '0', 'Retry-After': String(secondsUntilNextPeriod()) },
+    });
+  }
+}

@@ -1,0 +1,163 @@
+import { Block, Laid } from './block';
+import { dayNumber, dayOfMonth, daysInMonth, weekday, WEEKDAY_NAMES } from './calendar-dates';
+import { Canvas } from './canvas';
+import { shade, tint } from './color';
+import { COLORS, TYPE } from './theme';
+import { TextStyle, lineHeight } from './text-style';
+import { ellipsize } from './text-wrap';
+
+export interface GridEvent {
+  day: number;
+  text: string;
+  color: string;
+}
+
+export interface GridRange {
+  start: number;
+  end: number;
+  label: string;
+  color: string;
+}
+
+export interface MonthGridSpec {
+  year: number;
+  month: number;
+  weekStart: 'monday' | 'sunday';
+  /** Day numbers (see calendar-dates.ts); anything outside the month is ignored. */
+  events: GridEvent[];
+  ranges: GridRange[];
+  height: number;
+}
+
+const WEEKDAY: TextStyle = { size: TYPE.small, color: COLORS.white, bold: true };
+const DAY: TextStyle = { size: TYPE.small, color: COLORS.text, bold: true };
+const CHIP: TextStyle = { size: TYPE.tiny, color: COLORS.text };
+const MORE: TextStyle = { size: TYPE.tiny, color: COLORS.muted, italic: true };
+const HEADER_HEIGHT = 16;
+const PAD = 3;
+const CHIP_GAP = 1.5;
+
+interface Segment {
+  range: GridRange;
+  first: number;
+  last: number;
+  lane: number;
+}
+
+/**
+ * One month as weeks by weekdays. Days hold event chips; ranges are bars through the days they
+ * cover, continued across weeks (and marked ◂ ▸ where they run on from or into another month).
+ * A day with more than fits shows what fits and "+N more". Fills exactly `height`.
+ */
+export class MonthGrid implements Block {
+  constructor(private readonly spec: MonthGridSpec) {}
+
+  layout(_canvas: Canvas, width: number): Laid {
+    return { height: this.spec.height, draw: (canvas, x, y) => this.draw(canvas, x, y, width) };
+  }
+
+  private draw(canvas: Canvas, x: number, y: number, width: number): void {
+    const { year, month, weekStart, height } = this.spec;
+    const firstDay = dayNumber(year, month, 1);
+    const lastDay = firstDay + daysInMonth(year, month) - 1;
+    const startOffset = (weekday(firstDay) - (weekStart === 'monday' ? 1 : 0) + 7) % 7;
+    const gridStart = firstDay - startOffset;
+    const weeks = Math.ceil((startOffset + lastDay - firstDay + 1) / 7);
+    const cellWidth = width / 7;
+    const rowHeight = (height - HEADER_HEIGHT) / weeks;
+
+    canvas.rect(x, y, width, HEADER_HEIGHT, COLORS.accent);
+    for (let column = 0; column < 7; column++) {
+      const name = WEEKDAY_NAMES[(column + (weekStart === 'monday' ? 1 : 0)) % 7];
+      canvas.text(name, x + column * cellWidth, y + (HEADER_HEIGHT - lineHeight(WEEKDAY)) / 2, WEEKDAY, cellWidth, 'center');
+    }
+    for (let week = 0; week < weeks; week++) {
+      const top = y + HEADER_HEIGHT + week * rowHeight;
+      const weekFirst = gridStart + week * 7;
+      this.drawWeek(canvas, x, top, cellWidth, rowHeight, weekFirst, firstDay, lastDay);
+    }
+    for (let line = 0; line <= weeks; line++) canvas.line(x, y + HEADER_HEIGHT + line * rowHeight, x + width, y + HEADER_HEIGHT + line * rowHeight, COLORS.rule, 0.5);
+    for (let column = 0; column <= 7; column++) canvas.line(x + column * cellWidth, y + HEADER_HEIGHT, x + column * cellWidth, y + height, COLORS.rule, 0.5);
+  }
+
+  private drawWeek(canvas: Canvas, x: number, top: number, cellWidth: number, rowHeight: number, weekFirst: number, firstDay: number, lastDay: number): void {
+    const dayHeight = lineHeight(DAY) + PAD;
+    const chipHeight = lineHeight(CHIP) + 1;
+    const step = chipHeight + CHIP_GAP;
+    const slots = Math.max(1, Math.floor((rowHeight - dayHeight - PAD) / step));
+    const segments = this.segments(weekFirst, Math.max(weekFirst, firstDay), Math.min(weekFirst + 6, lastDay));
+    // Keep one slot for chips or "+N more" when ranges would take every line.
+    const laneSlots = Math.max(0, slots - 1);
+    const hiddenRanges = new Map<number, number>();
+
+    for (let column = 0; column < 7; column++) {
+      const day = weekFirst + column;
+      const left = x + column * cellWidth;
+      const inMonth = day >= firstDay && day <= lastDay;
+      if (!inMonth) {
+        canvas.rect(left, top, cellWidth, rowHeight, COLORS.panel);
+        continue;
+      }
+      canvas.text(String(dayOfMonth(day)), left + PAD, top + PAD / 2, weekday(day) === 0 || weekday(day) === 6 ? { ...DAY, color: COLORS.muted } : DAY, cellWidth - 2 * PAD, 'right');
+    }
+    for (const segment of segments) {
+      if (segment.lane >= laneSlots) {
+        for (let day = segment.first; day <= segment.last; day++) hiddenRanges.set(day, (hiddenRanges.get(day) ?? 0) + 1);
+        continue;
+      }
+      this.drawBar(canvas, segment, x + (segment.first - weekFirst) * cellWidth + 1, top + dayHeight + segment.lane * step, (segment.last - segment.first + 1) * cellWidth - 2, chipHeight);
+    }
+    for (let column = 0; column < 7; column++) {
+      const day = weekFirst + column;
+      if (day < firstDay || day > lastDay) continue;
+      const lanesUsed = Math.min(laneSlots, 1 + Math.max(-1, ...segments.filter((s) => s.first <= day && day <= s.last && s.lane < laneSlots).map((s) => s.lane)));
+      const events = this.spec.events.filter((event) => event.day === day);
+      const free = slots - lanesUsed;
+      const hidden = hiddenRanges.get(day) ?? 0;
+      const overflow = events.length + hidden > free;
+      const shown = overflow ? Math.max(0, free - 1) : events.length;
+      const left = x + column * cellWidth + 2;
+      let chipTop = top + dayHeight + lanesUsed * step;
+      for (const event of events.slice(0, shown)) {
+        this.drawChip(canvas, event.text, event.color, left, chipTop, cellWidth - 4, chipHeight);
+        chipTop += step;
+      }
+      if (overflow) canvas.text(`+${events.length - shown + hidden} more`, left + 2, chipTop, MORE, cellWidth - 6);
+    }
+  }
+
+  /** Ranges overlapping the visible days of one week, each given the first free lane. */
+  private segments(weekFirst: number, visibleFirst: number, visibleLast: number): Segment[] {
+    const segments: Segment[] = [];
+    const laneEnds: number[] = [];
+    const overlapping = this.spec.ranges
+      .filter((range) => range.start <= visibleLast && range.end >= visibleFirst)
+      .sort((a, b) => a.start - b.start || b.end - a.end);
+    for (const range of overlapping) {
+      const first = Math.max(range.start, visibleFirst);
+      const last = Math.min(range.end, visibleLast);
+      let lane = laneEnds.findIndex((end) => end < first);
+      if (lane < 0) lane = laneEnds.length;
+      laneEnds[lane] = last;
+      segments.push({ range, first, last, lane });
+    }
+    return segments.filter((segment) => segment.first >= weekFirst);
+  }
+
+  private drawBar(canvas: Canvas, segment: Segment, x: number, y: number, width: number, height: number): void {
+    const { range } = segment;
+    const continuesBefore = range.start < segment.first;
+    const continuesAfter = range.end > segment.last;
+    canvas.rect(x, y, width, height, tint(range.color, 0.55), 2);
+    if (!continuesBefore) canvas.rect(x, y, 2.5, height, range.color);
+    const label = `${continuesBefore ? '◂ ' : ''}${range.label}${continuesAfter ? ' ▸' : ''}`;
+    const style = { ...CHIP, bold: true, color: shade(range.color, 0.55) };
+    canvas.text(ellipsize(label, canvas.stack(style), style.size, width - 7), x + 5, y + 0.5, style);
+  }
+
+  private drawChip(canvas: Canvas, label: string, color: string, x: number, y: number, width: number, height: number): void {
+    canvas.rect(x, y, width, height, tint(color, 0.8), 2);
+    canvas.rect(x, y, 2.5, height, color);
+    canvas.text(ellipsize(label, canvas.stack(CHIP), CHIP.size, width - 7), x + 5, y + 0.5, CHIP);
+  }
+}

@@ -1,0 +1,67 @@
+import { Block, Laid } from './block';
+import { Canvas } from './canvas';
+
+export interface Frame {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Places blocks top to bottom in the content frame of each page, starting a new page when a
+ * block does not fit. The only place where page breaks are decided.
+ */
+export class PageFlow {
+  private cursor = 0;
+  private pageHasContent = false;
+
+  constructor(
+    private readonly canvas: Canvas,
+    readonly frame: Frame,
+  ) {}
+
+  /** Room left on the current page. */
+  get room(): number {
+    return this.frame.height - this.cursor;
+  }
+
+  add(block: Block, gapBefore = 0): void {
+    this.place(block.layout(this.canvas, this.frame.width), gapBefore);
+  }
+
+  place(laid: Laid, gapBefore = 0): void {
+    let rest: Laid | null = laid;
+    let gap = this.pageHasContent ? gapBefore : 0;
+    while (rest) {
+      if (rest.height <= this.room - gap) {
+        this.drawHere(rest, gap);
+        return;
+      }
+      const atPageTop = !this.pageHasContent;
+      const parts: [Laid, Laid] | null = rest.split?.(this.room - gap, atPageTop) ?? null;
+      if (parts) {
+        this.drawHere(parts[0], gap);
+        rest = parts[1];
+      } else if (atPageTop) {
+        // Taller than a page and unsplittable: draw it anyway; the page clips the overflow.
+        this.drawHere(rest, gap);
+        return;
+      }
+      this.newPage();
+      gap = 0;
+    }
+  }
+
+  newPage(): void {
+    this.canvas.addPage();
+    this.cursor = 0;
+    this.pageHasContent = false;
+  }
+
+  private drawHere(laid: Laid, gap: number): void {
+    laid.draw(this.canvas, this.frame.x, this.frame.y + this.cursor + gap);
+    this.cursor += gap + laid.height;
+    this.pageHasContent = true;
+  }
+}

@@ -1,0 +1,38 @@
+import { Block, Laid } from './block';
+import { Canvas } from './canvas';
+import { COLORS, TYPE } from './theme';
+import { TextStyle, lineHeight } from './text-style';
+
+const LABEL: TextStyle = { size: TYPE.small, color: COLORS.text, bold: true };
+const TRACK_HEIGHT = 6;
+
+/** Clamps a progress value to 0..100; values up to 1 are read as fractions. */
+export function toPercent(value: number): number {
+  const percent = value > 0 && value <= 1 && !Number.isInteger(value) ? value * 100 : value;
+  return Math.max(0, Math.min(100, percent));
+}
+
+/** A horizontal bar with the percentage printed at its right. */
+export class ProgressBar implements Block {
+  constructor(
+    private readonly value: number,
+    private readonly color: string = COLORS.accent,
+  ) {}
+
+  layout(canvas: Canvas, width: number): Laid {
+    const percent = toPercent(this.value);
+    const label = `${Math.round(percent * 10) / 10}%`;
+    const labelWidth = canvas.measure('100.0%', LABEL) + 6;
+    const height = lineHeight(LABEL);
+    return {
+      height,
+      draw: (target, x, y) => {
+        const trackWidth = width - labelWidth;
+        const trackY = y + (height - TRACK_HEIGHT) / 2;
+        target.rect(x, trackY, trackWidth, TRACK_HEIGHT, COLORS.rule, TRACK_HEIGHT / 2);
+        target.rect(x, trackY, (trackWidth * percent) / 100, TRACK_HEIGHT, this.color, TRACK_HEIGHT / 2);
+        target.text(label, x + trackWidth, y, LABEL, labelWidth, 'right');
+      },
+    };
+  }
+}

@@ -1,0 +1,202 @@
+import { Block, Laid } from './block';
+import { Canvas } from './canvas';
+import { drawStatusPill, pillHeight } from './status-pill';
+import { COLORS, SPACE, TYPE } from './theme';
+import { TextAlign, TextStyle, lineHeight } from './text-style';
+import { wrapText } from './text-wrap';
+
+/** Points, a share of the room left by the other columns, or the width of the widest content. */
+export type ColumnWidth = number | { fr: number } | 'auto';
+
+export interface TableColumn {
+  header: string;
+  width: ColumnWidth;
+  align?: TextAlign;
+  /** Draw cells as status pills (one line, coloured by status) instead of text. */
+  pill?: boolean;
+}
+
+/** A label/value line under the table (subtotal, tax, total), aligned with the last column. */
+export interface TotalLine {
+  label: string;
+  value: string;
+  emphasis?: boolean;
+}
+
+export interface TableSpec {
+  columns: TableColumn[];
+  rows: string[][];
+  rowStyle?: 'zebra' | 'ruled';
+  totals?: TotalLine[];
+  /** Body rows that stay on the page of the totals, so totals never stand alone. */
+  rowsWithTotals?: number;
+  emptyText?: string;
+}
+
+const CELL_X = 6;
+const CELL_Y = 4;
+const BODY: TextStyle = { size: TYPE.body, color: COLORS.text };
+const HEAD: TextStyle = { size: TYPE.small, color: COLORS.white, bold: true };
+const TOTAL: TextStyle = { size: TYPE.body, color: COLORS.text };
+const GRAND_TOTAL: TextStyle = { size: TYPE.heading, color: COLORS.accent, bold: true };
+
+interface MeasuredRow {
+  index: number;
+  cells: string[][];
+  height: number;
+}
+
+interface TableGeometry {
+  columns: TableColumn[];
+  widths: number[];
+  width: number;
+  headerLines: string[][];
+  headerHeight: number;
+  rowStyle: 'zebra' | 'ruled';
+  totals: TotalLine[];
+  totalsHeight: number;
+  rowsWithTotals: number;
+}
+
+/** A data table whose header row repeats on every page it spans. */
+export class Table implements Block {
+  constructor(private readonly spec: TableSpec) {}
+
+  layout(canvas: Canvas, width: number): Laid {
+    const { spec } = this;
+    const widths = resolveWidths(canvas, spec, width);
+    const headerLines = spec.columns.map((column, i) => wrapText(column.header, canvas.stack(HEAD), HEAD.size, widths[i] - 2 * CELL_X));
+    const geometry: TableGeometry = {
+      columns: spec.columns,
+      widths,
+      width,
+      headerLines,
+      headerHeight: Math.max(...headerLines.map((lines) => lines.length)) * lineHeight(HEAD) + 2 * CELL_Y,
+      rowStyle: spec.rowStyle ?? 'zebra',
+      totals: spec.totals ?? [],
+      totalsHeight: (spec.totals ?? []).reduce((sum, line) => sum + totalLineHeight(line), spec.totals?.length ? SPACE.sm : 0),
+      rowsWithTotals: spec.rowsWithTotals ?? 2,
+    };
+    const source = spec.rows.length > 0 ? spec.rows : [[spec.emptyText ?? '—']];
+    const rows = source.map((cells, index) => measureRow(canvas, geometry, cells, index));
+    return new LaidTable(geometry, rows, true);
+  }
+}
+
+function totalLineHeight(line: TotalLine): number {
+  return lineHeight(line.emphasis ? GRAND_TOTAL : TOTAL) + CELL_Y;
+}
+
+function resolveWidths(canvas: Canvas, spec: TableSpec, width: number): number[] {
+  const natural = (i: number) =>
+    Math.max(canvas.measure(spec.columns[i].header, HEAD), ...spec.rows.map((row) => canvas.measure(row[i] ?? '', BODY))) + 2 * CELL_X + 1;
+  const widths = spec.columns.map((column, i) =>
+    typeof column.width === 'number' ? column.width : column.width === 'auto' ? Math.min(natural(i), width / 2) : 0,
+  );
+  const left = Math.max(0, width - widths.reduce((a, b) => a + b, 0));
+  const fractions = spec.columns.reduce((sum, column) => sum + (typeof column.width === 'object' ? column.width.fr : 0), 0);
+  return spec.columns.map((column, i) => (typeof column.width === 'object' ? (left * column.width.fr) / fractions : widths[i]));
+}
+
+function measureRow(canvas: Canvas, geometry: TableGeometry, cells: string[], index: number): MeasuredRow {
+  const stack = canvas.stack(BODY);
+  const lines = geometry.columns.map((column, i) =>
+    column.pill ? [cells[i] ?? ''] : wrapText(cells[i] ?? '', stack, BODY.size, Math.max(1, geometry.widths[i] - 2 * CELL_X)),
+  );
+  return { index, cells: lines, height: Math.max(...lines.map((cell) => cell.length)) * lineHeight(BODY) + 2 * CELL_Y };
+}
+
+class LaidTable implements Laid {
+  readonly height: number;
+
+  constructor(
+    private readonly geometry: TableGeometry,
+    private readonly rows: MeasuredRow[],
+    private readonly withTotals: boolean,
+  ) {
+    this.height =
+      geometry.headerHeight + rows.reduce((sum, row) => sum + row.height, 0) + (withTotals ? geometry.totalsHeight : 0);
+  }
+
+  split(room: number, atPageTop: boolean): [Laid, Laid] | null {
+    const { geometry, rows } = this;
+    let fitting = 0;
+    let used = geometry.headerHeight;
+    while (fitting < rows.length && used + rows[fitting].height <= room) used += rows[fitting++].height;
+    const keep = this.withTotals && geometry.totals.length > 0 ? Math.min(geometry.rowsWithTotals, rows.length) : 0;
+    let count = Math.min(fitting, rows.length - keep);
+    if (count <= 0 && atPageTop) count = Math.min(fitting, rows.length - 1);
+    if (count > 0) {
+      return [new LaidTable(geometry, rows.slice(0, count), false), new LaidTable(geometry, rows.slice(count), this.withTotals)];
+    }
+    // Only a row taller than a whole page is cut, between its lines.
+    if (!atPageTop || rows.length === 0) return null;
+    const cut = cutRow(rows[0], Math.floor((room - geometry.headerHeight - 2 * CELL_Y) / lineHeight(BODY)));
+    if (!cut) return null;
+    return [new LaidTable(geometry, [cut[0]], false), new LaidTable(geometry, [cut[1], ...rows.slice(1)], this.withTotals)];
+  }
+
+  draw(canvas: Canvas, x: number, y: number): void {
+    const { geometry } = this;
+    let top = this.drawHeader(canvas, x, y);
+    for (const row of this.rows) {
+      if (geometry.rowStyle === 'zebra' && row.index % 2 === 1) canvas.rect(x, top, geometry.width, row.height, COLORS.zebra);
+      this.drawCells(canvas, row.cells, x, top + CELL_Y, BODY);
+      top += row.height;
+      if (geometry.rowStyle === 'ruled') canvas.line(x, top, x + geometry.width, top, COLORS.rule, 0.5);
+    }
+    if (this.withTotals && geometry.totals.length > 0) this.drawTotals(canvas, x, top + SPACE.sm);
+  }
+
+  private drawHeader(canvas: Canvas, x: number, y: number): number {
+    const { geometry } = this;
+    canvas.rect(x, y, geometry.width, geometry.headerHeight, COLORS.accent);
+    this.drawCells(canvas, geometry.headerLines, x, y + CELL_Y, HEAD);
+    return y + geometry.headerHeight;
+  }
+
+  private drawCells(canvas: Canvas, cells: string[][], x: number, y: number, style: TextStyle): void {
+    let left = x;
+    cells.forEach((lines, i) => {
+      const width = this.geometry.widths[i];
+      const column = this.geometry.columns[i];
+      const align = column.align ?? 'left';
+      if (column.pill && style === BODY) {
+        if (lines[0]) drawStatusPill(canvas, lines[0], left + CELL_X, y + (lineHeight(BODY) - pillHeight()) / 2, width - 2 * CELL_X, align === 'right' ? 'right' : 'left');
+        left += width;
+        return;
+      }
+      lines.forEach((line, n) => canvas.text(line, left + CELL_X, y + n * lineHeight(style), style, width - 2 * CELL_X, align));
+      left += width;
+    });
+  }
+
+  private drawTotals(canvas: Canvas, x: number, y: number): void {
+    const { widths, width, totals } = this.geometry;
+    const widest = Math.max(...totals.map((line) => canvas.measure(line.value, line.emphasis ? GRAND_TOTAL : TOTAL)));
+    const valueWidth = Math.min(width / 2, Math.max(widths[widths.length - 1], widest + 2 * CELL_X));
+    const labelWidth = Math.min(width - valueWidth, Math.max(widths[widths.length - 2] ?? 0, 110));
+    const labelX = x + width - valueWidth - labelWidth;
+    let top = y;
+    for (const line of totals) {
+      const style = line.emphasis ? GRAND_TOTAL : TOTAL;
+      const height = totalLineHeight(line);
+      if (line.emphasis) canvas.line(labelX + CELL_X, top - CELL_Y / 2, x + width, top - CELL_Y / 2, COLORS.accent, 1);
+      canvas.text(line.label, labelX + CELL_X, top, { ...style, color: line.emphasis ? COLORS.accent : COLORS.muted }, labelWidth - 2 * CELL_X, 'right');
+      canvas.text(line.value, x + width - valueWidth + CELL_X, top, style, valueWidth - 2 * CELL_X, 'right');
+      top += height;
+    }
+  }
+}
+
+function cutRow(row: MeasuredRow, lines: number): [MeasuredRow, MeasuredRow] | null {
+  if (lines <= 0) return null;
+  const step = lineHeight(BODY);
+  const head = row.cells.map((cell) => cell.slice(0, lines));
+  const tail = row.cells.map((cell) => cell.slice(lines));
+  const height = (cells: string[][]) => Math.max(...cells.map((cell) => cell.length)) * step + 2 * CELL_Y;
+  return [
+    { index: row.index, cells: head, height: height(head) },
+    { index: row.index, cells: tail, height: height(tail) },
+  ];
+}

@@ -1,0 +1,14 @@
+import { LEADING } from './theme';
+
+export type TextAlign = 'left' | 'center' | 'right';
+
+export interface TextStyle {
+  size: number;
+  color: string;
+  bold?: boolean;
+  italic?: boolean;
+}
+
+export function lineHeight(style: TextStyle): number {
+  return style.size * LEADING;
+}

@@ -1,0 +1,31 @@
+export const PAGE_FORMATS = ['Letter', 'A4', 'Legal'] as const;
+export type PageFormat = (typeof PAGE_FORMATS)[number];
+
+export const ORIENTATIONS = ['portrait', 'landscape'] as const;
+export type Orientation = (typeof ORIENTATIONS)[number];
+
+export const MARGIN_SIDES = ['top', 'right', 'bottom', 'left'] as const;
+export type MarginSide = (typeof MARGIN_SIDES)[number];
+
+/** Each side is a CSS length as the caller wrote it (`0.75in`, `20mm`, `12`). */
+export type MarginSpec = Record<MarginSide, string>;
+
+export interface DefaultPdfOptions {
+  format: PageFormat;
+  orientation: Orientation;
+  margin: MarginSpec;
+}
+
+/** Options after the caller's `options` were merged over the template defaults and validated. */
+export interface PdfOptions extends DefaultPdfOptions {
+  displayHeaderFooter: boolean;
+  headerTemplate?: string;
+  footerTemplate?: string;
+}
+
+/** Everything a layout needs to draw one document; data has passed the template schema. */
+export interface RenderRequest {
+  templateId: string;
+  data: Record<string, unknown>;
+  options: PdfOptions;
+}

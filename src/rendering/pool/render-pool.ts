@@ -1,0 +1,76 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Piscina } from 'piscina';
+import { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { ApiError } from '../../common/errors/api-error';
+import { MetricsService } from '../../metrics/metrics.service';
+import type { RenderRequest } from '../options/pdf-options';
+
+/**
+ * Renders in a pool of worker threads so the HTTP event loop never blocks on PDFKit. A render
+ * that outlives RENDER_TIMEOUT_MS is aborted, which terminates and replaces its worker.
+ */
+@Injectable()
+export class RenderPool implements OnModuleDestroy {
+  private readonly pool: Piscina;
+  /** Renders running or waiting. Counted here: Piscina does not bound the queue of abortable tasks. */
+  private inFlight = 0;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: MetricsService,
+  ) {
+    this.pool = new Piscina({
+      filename: workerFile(),
+      minThreads: config.renderWorkers,
+      maxThreads: config.renderWorkers,
+      idleTimeout: 60_000,
+    });
+  }
+
+  async render(request: RenderRequest): Promise<Uint8Array> {
+    if (this.inFlight >= this.config.renderWorkers + this.config.renderQueueLimit) {
+      throw new ApiError('SERVER_BUSY', { headers: { 'Retry-After': '1' } });
+    }
+    this.track(+1);
+    const timeoutMs = this.config.renderTimeoutMs;
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), timeoutMs);
+    try {
+      return await this.pool.run(request, { signal: abort.signal });
+    } catch (error) {
+      if (abort.signal.aborted) {
+        throw new ApiError('GENERATION_FAILED', { extra: { details: `Rendering took longer than ${timeoutMs} ms` }, cause: error });
+      }
+      throw new ApiError('GENERATION_FAILED', { extra: { details: 'The template could not be rendered with this data' }, cause: error });
+    } finally {
+      clearTimeout(timer);
+      this.track(-1);
+    }
+  }
+
+  private track(change: number): void {
+    this.inFlight += change;
+    this.metrics.queueDepth.set({ queue: 'render' }, this.queueSize);
+  }
+
+  /** Renders waiting for a worker. */
+  get queueSize(): number {
+    return Math.max(0, this.inFlight - this.config.renderWorkers);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.pool.destroy();
+  }
+}
+
+/** Workers load compiled JavaScript; under ts-jest the source is TypeScript, so they use the build in dist/. */
+function workerFile(): string {
+  const beside = join(__dirname, 'render.worker.js');
+  if (existsSync(beside)) return beside;
+  const built = resolve(__dirname, '../../../dist/rendering/pool/render.worker.js');
+  if (existsSync(built)) return built;
+  throw new Error(`Render worker not built: run \`npm run build\` (looked for ${beside} and ${built})`);
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { FilesModule } from '../files/files.module';
+import { TemplatesModule } from '../templates/templates.module';
+import { UsageModule } from '../usage/usage.module';
+import { GenerateController } from './generate.controller';
+import { GenerationService } from './generation.service';
+import { RenderPool } from './pool/render-pool';
+
+@Module({
+  imports: [TemplatesModule, UsageModule, FilesModule],
+  controllers: [GenerateController],
+  providers: [RenderPool, GenerationService],
+  exports: [GenerationService, RenderPool],
+})
+export class RenderingModule {}

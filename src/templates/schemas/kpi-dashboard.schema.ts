@@ -1,0 +1,29 @@
+import { DRAFT_07, list, longText, object, text } from './schema-builders';
+import { JsonSchema } from './json-schema.types';
+
+const metric = object(
+  'One KPI tile. All values are display strings, already formatted.',
+  {
+    label: text('Name of the metric.'),
+    value: text('Current value as displayed, e.g. 2.41M or $9.74.'),
+    change: text('Change as displayed, e.g. +6.8%.'),
+    trend: text('Direction of the change. Known values: up, down, flat; any other value is drawn neutral.'),
+  },
+  ['label', 'value'],
+);
+
+const section = object('A titled block of text.', { title: text('Section title.'), content: longText('Section text.') }, ['title']);
+
+export const KPI_DASHBOARD_SCHEMA: JsonSchema = {
+  $schema: DRAFT_07,
+  title: 'kpi-dashboard data',
+  description: 'Data for the kpi-dashboard template. Unknown extra fields are allowed and ignored.',
+  type: 'object',
+  required: ['title', 'metrics'],
+  properties: {
+    title: text('Dashboard title.'),
+    subtitle: text('Line under the title, e.g. the period.'),
+    metrics: list('KPI tiles, at most 60.', metric, { maxItems: 60 }),
+    sections: list('Text sections below the tiles, at most 200.', section, { maxItems: 200 }),
+  },
+};

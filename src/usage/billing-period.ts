@@ -1,0 +1,10 @@
+/** The UTC calendar month of `now`, as `YYYY-MM`. */
+export function billingPeriod(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 7);
+}
+
+/** Whole seconds from `now` until 00:00 UTC on the 1st of the next month (at least 1). */
+export function secondsUntilNextPeriod(now: Date = new Date()): number {
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+}

@@ -1,0 +1,76 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { TEMPLATE_IDS } from '../../templates/template.types';
+import { PLAN_IDS } from '../plans';
+
+export class CreateWorkspaceDto {
+  @ApiProperty({ example: 'Acme', maxLength: 200 })
+  name: string;
+
+  @ApiProperty({ enum: PLAN_IDS, example: 'pro' })
+  plan: string;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, description: "Overrides the plan's monthly limit", example: 5000 })
+  monthlyLimit?: number | null;
+}
+
+export class UpdateWorkspaceDto {
+  @ApiPropertyOptional({ maxLength: 200 })
+  name?: string;
+
+  @ApiPropertyOptional({ enum: PLAN_IDS })
+  plan?: string;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, description: "null returns to the plan's limit" })
+  monthlyLimit?: number | null;
+
+  @ApiPropertyOptional()
+  suspended?: boolean;
+
+  @ApiPropertyOptional({ enum: TEMPLATE_IDS, isArray: true, description: 'Only templates of the plan' })
+  enabledTemplates?: string[];
+}
+
+export class UsageDto {
+  @ApiProperty({ example: '2026-11' }) period: string;
+  @ApiProperty({ example: 42 }) used: number;
+  @ApiProperty({ example: 1000 }) limit: number;
+  @ApiProperty({ example: 958 }) remaining: number;
+}
+
+export class WorkspaceDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'Acme' }) name: string;
+  @ApiProperty({ enum: PLAN_IDS }) plan: string;
+  @ApiProperty({ type: Number, nullable: true, description: "The workspace's override, or null when the plan's limit applies" })
+  monthlyLimit: number | null;
+  @ApiProperty() suspended: boolean;
+  @ApiProperty({ enum: TEMPLATE_IDS, isArray: true }) enabledTemplates: string[];
+  @ApiProperty({ example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }) webhookSecret: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiPropertyOptional({ type: UsageDto, description: 'On GET of one workspace' }) usage?: UsageDto;
+}
+
+export class CreateKeyDto {
+  @ApiPropertyOptional({ example: 'zapier', maxLength: 200 })
+  name?: string;
+}
+
+export class CreatedKeyDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'pdfg_3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f', description: 'Shown only in this response' }) key: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: String, nullable: true }) name: string | null;
+}
+
+export class KeyDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ type: String, nullable: true }) name: string | null;
+  @ApiProperty({ example: 'pdfg_3f1c2d4e', description: 'First characters of the key' }) prefix: string;
+  @ApiProperty() active: boolean;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) revokedAt: string | null;
+}
+
+export class WebhookSecretDto {
+  @ApiProperty({ example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }) secret: string;
+}

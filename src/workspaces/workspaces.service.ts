@@ -1,0 +1,173 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, Repository } from 'typeorm';
+import { ApiKeyEntity } from '../auth/api-key.entity';
+import { digestApiKey, generateApiKey, looksLikeApiKey } from '../auth/api-key';
+import { AuthenticatedWorkspace } from '../auth/authenticated-workspace';
+import { ApiError } from '../common/errors/api-error';
+import { UsageService, UsageSnapshot } from '../usage/usage.service';
+import { PLANS } from './plans';
+import { WorkspaceEntity } from './workspace.entity';
+import { CreateWorkspaceInput, UpdateWorkspaceInput } from './workspace-input';
+import { effectiveMonthlyLimit, effectiveTemplates } from './workspace-rules';
+
+export interface WorkspaceView {
+  id: string;
+  name: string;
+  plan: string;
+  monthlyLimit: number | null;
+  suspended: boolean;
+  enabledTemplates: string[];
+  webhookSecret: string;
+  createdAt: string;
+  usage?: UsageSnapshot;
+}
+
+export interface ApiKeyView {
+  id: string;
+  name: string | null;
+  prefix: string;
+  active: boolean;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export interface CreatedApiKey {
+  id: string;
+  key: string;
+  createdAt: string;
+  name: string | null;
+}
+
+/** Workspaces and their keys: what the operator API, the CLI and authentication share. */
+@Injectable()
+export class WorkspacesService {
+  constructor(
+    @InjectRepository(WorkspaceEntity) private readonly workspaces: Repository<WorkspaceEntity>,
+    @InjectRepository(ApiKeyEntity) private readonly keys: Repository<ApiKeyEntity>,
+    private readonly usage: UsageService,
+  ) {}
+
+  async create(input: CreateWorkspaceInput): Promise<WorkspaceEntity> {
+    const workspace = this.workspaces.create({
+      id: randomUUID(),
+      name: input.name,
+      plan: input.plan,
+      monthlyLimit: input.monthlyLimit ?? null,
+      suspended: false,
+      enabledTemplates: null,
+      webhookSecret: newWebhookSecret(),
+    });
+    return this.workspaces.save(workspace);
+  }
+
+  async count(): Promise<number> {
+    return this.workspaces.count();
+  }
+
+  async list(): Promise<WorkspaceEntity[]> {
+    return this.workspaces.find({ order: { createdAt: 'ASC' } });
+  }
+
+  async get(id: string): Promise<WorkspaceEntity> {
+    const workspace = await this.workspaces.findOneBy({ id });
+    if (!workspace) throw new ApiError('WORKSPACE_NOT_FOUND', { params: { id } });
+    return workspace;
+  }
+
+  async update(id: string, input: UpdateWorkspaceInput): Promise<WorkspaceEntity> {
+    const workspace = await this.get(id);
+    Object.assign(workspace, input);
+    // A plan change keeps only the enabled templates the new plan includes.
+    if (input.plan && workspace.enabledTemplates) {
+      workspace.enabledTemplates = workspace.enabledTemplates.filter((t) => PLANS[workspace.plan].templates.includes(t));
+    }
+    return this.workspaces.save(workspace);
+  }
+
+  async rotateWebhookSecret(id: string): Promise<string> {
+    const workspace = await this.get(id);
+    workspace.webhookSecret = newWebhookSecret();
+    await this.workspaces.save(workspace);
+    return workspace.webhookSecret;
+  }
+
+  async createKey(workspaceId: string, name?: string | null): Promise<CreatedApiKey> {
+    await this.get(workspaceId);
+    const key = generateApiKey();
+    const entity = await this.keys.save(
+      this.keys.create({
+        id: randomUUID(),
+        workspaceId,
+        name: name ?? null,
+        keyHash: digestApiKey(key),
+        keyPrefix: key.slice(0, 13),
+        revokedAt: null,
+      }),
+    );
+    return { id: entity.id, key, createdAt: entity.createdAt.toISOString(), name: entity.name };
+  }
+
+  async listKeys(workspaceId: string): Promise<ApiKeyView[]> {
+    await this.get(workspaceId);
+    const keys = await this.keys.find({ where: { workspaceId }, order: { createdAt: 'ASC' } });
+    return keys.map(toKeyView);
+  }
+
+  async revokeKey(workspaceId: string, keyId: string): Promise<void> {
+    const key = await this.keys.findOneBy({ id: keyId, workspaceId });
+    if (!key) throw new ApiError('API_KEY_NOT_FOUND', { params: { id: keyId } });
+    if (!key.revokedAt) await this.keys.update({ id: keyId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  }
+
+  /** The workspace behind an active key, or null for an unknown or deactivated one. */
+  async authenticate(plainKey: string): Promise<AuthenticatedWorkspace | null> {
+    if (!looksLikeApiKey(plainKey)) return null;
+    const key = await this.keys.findOneBy({ keyHash: digestApiKey(plainKey), revokedAt: IsNull() });
+    if (!key) return null;
+    const workspace = await this.workspaces.findOneBy({ id: key.workspaceId });
+    if (!workspace) return null;
+    return {
+      id: workspace.id,
+      name: workspace.name,
+      plan: workspace.plan,
+      keyId: key.id,
+      monthlyLimit: effectiveMonthlyLimit(workspace),
+      suspended: workspace.suspended,
+      enabledTemplates: effectiveTemplates(workspace),
+      webhooks: PLANS[workspace.plan].webhooks,
+    };
+  }
+
+  async view(workspace: WorkspaceEntity, withUsage = false): Promise<WorkspaceView> {
+    const view: WorkspaceView = {
+      id: workspace.id,
+      name: workspace.name,
+      plan: workspace.plan,
+      monthlyLimit: workspace.monthlyLimit,
+      suspended: workspace.suspended,
+      enabledTemplates: effectiveTemplates(workspace),
+      webhookSecret: workspace.webhookSecret,
+      createdAt: workspace.createdAt.toISOString(),
+    };
+    if (withUsage) view.usage = await this.usage.snapshot(workspace.id, effectiveMonthlyLimit(workspace));
+    return view;
+  }
+}
+
+/** `whsec_` + base64 of 32 random bytes (Standard Webhooks asks for at least 24). */
+function newWebhookSecret(): string {
+  return 'whsec_' + randomBytes(32).toString('base64');
+}
+
+function toKeyView(key: ApiKeyEntity): ApiKeyView {
+  return {
+    id: key.id,
+    name: key.name,
+    prefix: key.keyPrefix,
+    active: key.revokedAt === null,
+    createdAt: key.createdAt.toISOString(),
+    revokedAt: key.revokedAt ? key.revokedAt.toISOString() : null,
+  };
+}

@@ -1,0 +1,184 @@
+import { expectError } from '../support/expect-error';
+import { sample } from '../support/samples';
+import { startTestApp, TestApp } from '../support/test-app';
+
+/** Every row of the contract's error table, plus the errors DECISIONS.md adds, in the check order it gives. */
+describe('errors', () => {
+  let t: TestApp;
+  let business: { id: string; key: string };
+  let free: { id: string; key: string };
+
+  beforeAll(async () => {
+    t = await startTestApp({ BODY_LIMIT_BYTES: '20000' });
+    business = await t.createWorkspace('business');
+    free = await t.createWorkspace('free');
+  });
+  afterAll(() => t.close());
+
+  const generate = (key: string | null, body: unknown) => {
+    const req = t.http.post('/api/v1/generate');
+    if (key) req.set('X-API-Key', key);
+    return req.send(body as object);
+  };
+  const invoice = () => ({ templateId: 'invoice-basic', data: sample('invoice-basic') });
+
+  it('401 Missing API key without either header', async () => {
+    expectError(await generate(null, invoice()), 401, 'Missing API key', 'MISSING_API_KEY');
+    expectError(await t.http.get('/v1/templates/invoice-basic/schema'), 401, 'Missing API key', 'MISSING_API_KEY');
+  });
+
+  it('401 Invalid or inactive API key for a wrong key, in either header', async () => {
+    expectError(await generate('pdfg_00000000-0000-4000-8000-000000000000', invoice()), 401, 'Invalid or inactive API key', 'INVALID_API_KEY');
+    expectError(await generate('nonsense', invoice()), 401, 'Invalid or inactive API key', 'INVALID_API_KEY');
+    const bearer = await t.http.post('/v1/generate').set('Authorization', 'Bearer pdfg_nope').send(invoice());
+    expectError(bearer, 401, 'Invalid or inactive API key', 'INVALID_API_KEY');
+  });
+
+  it('401 before anything about the body', async () => {
+    expectError(await generate('pdfg_wrong', {}), 401, 'Invalid or inactive API key', 'INVALID_API_KEY');
+  });
+
+  it('400 Missing required field: templateId', async () => {
+    expectError(await generate(business.key, { data: {} }), 400, 'Missing required field: templateId', 'MISSING_TEMPLATE_ID');
+    expectError(await t.http.post('/api/v1/generate').set('X-API-Key', business.key), 400, 'Missing required field: templateId', 'MISSING_TEMPLATE_ID');
+  });
+
+  it('400 Missing required field: data, also when data is not an object', async () => {
+    for (const data of [undefined, null, 'text', [1, 2], 5]) {
+      expectError(await generate(business.key, { templateId: 'invoice-basic', data }), 400, 'Missing required field: data', 'MISSING_DATA');
+    }
+  });
+
+  it("400 Template '<id>' not found, with the templates this workspace may use", async () => {
+    const res = await generate(free.key, { templateId: 'nope', data: {} });
+    expectError(res, 400, "Template 'nope' not found", 'TEMPLATE_NOT_FOUND');
+    expect(res.body.availableTemplates).toEqual(['invoice-basic', 'weekly-report']);
+  });
+
+  it("403 Template '<id>' is not enabled", async () => {
+    const res = await generate(free.key, { templateId: 'kpi-dashboard', data: sample('kpi-dashboard') });
+    expectError(res, 403, "Template 'kpi-dashboard' is not enabled", 'TEMPLATE_NOT_ENABLED');
+  });
+
+  it('400 Invalid request naming each bad request field', async () => {
+    const res = await generate(business.key, { ...invoice(), outputFormat: 'pdf', options: { format: 'A3', margin: { top: 'big' } } });
+    expectError(res, 400, 'Invalid request', 'INVALID_REQUEST');
+    expect(res.body.validationErrors).toEqual([
+      'outputFormat must be one of: url, base64, buffer',
+      'options.format must be one of: Letter, A4, Legal',
+      'options.margin.top must be a CSS length such as 0.75in or 20mm',
+    ]);
+  });
+
+  it('400 Invalid request for a webhook without url', async () => {
+    const res = await generate(business.key, { ...invoice(), webhook: { headers: {} } });
+    expectError(res, 400, 'Invalid request', 'INVALID_REQUEST');
+    expect(res.body.validationErrors).toEqual(['webhook.url is required']);
+  });
+
+  it('400 Invalid data for template, listing every problem', async () => {
+    const data = sample('invoice-basic');
+    delete data.invoiceNumber;
+    delete data.client.name;
+    data.items[2].quantity = 'three';
+    const res = await generate(business.key, { templateId: 'invoice-basic', data });
+    expectError(res, 400, 'Invalid data for template', 'INVALID_DATA');
+    expect(res.body.validationErrors).toEqual(
+      expect.arrayContaining(['Missing required field: invoiceNumber', 'Missing required field: client.name', "Field 'items[2].quantity' must be number"]),
+    );
+    expect(res.body.validationErrors).toHaveLength(3);
+  });
+
+  it('403 Webhooks require the Pro plan or above', async () => {
+    const res = await generate(free.key, { ...invoice(), webhook: { url: 'https://example.com/hook' } });
+    expectError(res, 403, 'Webhooks require the Pro plan or above', 'WEBHOOKS_NOT_IN_PLAN');
+  });
+
+  it('403 Workspace is suspended, before the body is looked at', async () => {
+    const ws = await t.createWorkspace('pro');
+    await t.admin.patch(`/workspaces/${ws.id}`, { suspended: true }).expect(200);
+    expectError(await generate(ws.key, {}), 403, 'Workspace is suspended', 'WORKSPACE_SUSPENDED');
+    await t.admin.patch(`/workspaces/${ws.id}`, { suspended: false }).expect(200);
+    expect((await generate(ws.key, { ...invoice(), outputFormat: 'base64' })).status).toBe(200);
+  });
+
+  it('429 Monthly PDF generation limit reached, with limit, used, remaining and Retry-After', async () => {
+    const ws = await t.createWorkspace('free', { monthlyLimit: 1 });
+    expect((await generate(ws.key, { ...invoice(), outputFormat: 'base64' })).status).toBe(200);
+    const res = await generate(ws.key, invoice());
+    expectError(res, 429, 'Monthly PDF generation limit reached', 'QUOTA_EXCEEDED');
+    expect(res.body).toMatchObject({ limit: 1, used: 1, remaining: 0 });
+    expect(res.headers['x-usage-remaining']).toBe('0');
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(31 * 86_400);
+  });
+
+  it('400 Invalid JSON body', async () => {
+    const res = await t.http.post('/api/v1/generate').set('X-API-Key', business.key).set('Content-Type', 'application/json').send('{"templateId": ');
+    expectError(res, 400, 'Invalid JSON body', 'INVALID_JSON');
+  });
+
+  it('415 for a body that is not JSON', async () => {
+    const res = await t.http.post('/api/v1/generate').set('X-API-Key', business.key).set('Content-Type', 'text/plain').send('hello');
+    expectError(res, 415, 'Content-Type must be application/json', 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('413 Request body too large', async () => {
+    const res = await t.http
+      .post('/api/v1/generate')
+      .set('X-API-Key', business.key)
+      .send({ templateId: 'invoice-basic', data: { notes: 'x'.repeat(30_000) } });
+    expectError(res, 413, 'Request body too large', 'BODY_TOO_LARGE');
+  });
+
+  it('refuses prototype keys and absurd nesting with a 400, never a 500', async () => {
+    const proto = await t.http
+      .post('/api/v1/generate')
+      .set('X-API-Key', business.key)
+      .set('Content-Type', 'application/json')
+      .send('{"templateId":"invoice-basic","data":{"__proto__":{"polluted":true}}}');
+    expectError(proto, 400, 'Invalid JSON body', 'INVALID_JSON');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const deep = await t.http
+      .post('/api/v1/generate')
+      .set('X-API-Key', business.key)
+      .set('Content-Type', 'application/json')
+      .send(`{"templateId":"invoice-basic","data":${'['.repeat(5000)}${']'.repeat(5000)}}`);
+    expectError(deep, 400, 'Invalid JSON body', 'INVALID_JSON');
+  });
+
+  it('404 Not found on unknown routes, in the contract shape', async () => {
+    expectError(await t.http.get('/api/v1/nothing-here'), 404, 'Not found', 'NOT_FOUND');
+    expectError(await t.http.post('/v2/generate').send({}), 404, 'Not found', 'NOT_FOUND');
+  });
+
+  it('400 Invalid category and 404 for an unknown template id on the list', async () => {
+    const category = await t.http.get('/api/v1/templates?category=poetry');
+    expectError(category, 400, 'Invalid category', 'INVALID_CATEGORY');
+    expect(category.body.categories).toEqual(['calendar', 'report', 'dashboard', 'invoice', 'certificate', 'custom']);
+    expectError(await t.http.get('/api/v1/templates?id=nope'), 404, "Template 'nope' not found", 'TEMPLATE_NOT_FOUND');
+  });
+
+  it("404 Template '<id>' not found on the schema endpoint, with availableTemplates", async () => {
+    const res = await t.http.get('/api/v1/templates/nope/schema').set('X-API-Key', free.key);
+    expectError(res, 404, "Template 'nope' not found", 'TEMPLATE_NOT_FOUND');
+    expect(res.body.availableTemplates).toEqual(['invoice-basic', 'weekly-report']);
+  });
+
+  it('500 PDF generation failed when rendering exceeds RENDER_TIMEOUT_MS, without counting it', async () => {
+    const slow = await startTestApp({ RENDER_TIMEOUT_MS: '5', RENDER_WORKERS: '1' });
+    try {
+      const ws = await slow.createWorkspace('business');
+      const data = sample('invoice-basic');
+      data.items = Array.from({ length: 1000 }, (_, i) => ({ description: `Line ${i} `.repeat(40), quantity: i, unitPrice: 1.5 }));
+      const res = await slow.http.post('/api/v1/generate').set('X-API-Key', ws.key).send({ templateId: 'invoice-basic', data });
+      expectError(res, 500, 'PDF generation failed', 'GENERATION_FAILED');
+      expect(res.body.details).toBe('Rendering took longer than 5 ms');
+      const usage = await slow.admin.get(`/workspaces/${ws.id}`).expect(200);
+      expect(usage.body.usage.used).toBe(0);
+    } finally {
+      await slow.close();
+    }
+  });
+});

@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import { createApp } from '../../src/app.factory';
+import { AppConfig, loadConfig } from '../../src/config/app-config';
+
+export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  config: AppConfig;
+  http: ReturnType<typeof request>;
+  /** The operator API with the admin token set. */
+  admin: {
+    post(path: string, body?: object): request.Test;
+    get(path: string): request.Test;
+    patch(path: string, body: object): request.Test;
+    delete(path: string): request.Test;
+  };
+  createWorkspace(plan?: string, extra?: object): Promise<{ id: string; key: string }>;
+  close(): Promise<void>;
+}
+
+/** Boots the real application on SQLite in a fresh temp folder, listening on a free port. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pdfgen-e2e-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_TOKEN,
+    BOOTSTRAP: 'false',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_SECOND: '0',
+    RENDER_WORKERS: '2',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...env,
+  });
+  const app = await createApp(config);
+  await app.listen(0, '127.0.0.1');
+  const http = request(app.getHttpServer());
+  const auth = { Authorization: `Bearer ${ADMIN_TOKEN}` };
+  const admin = {
+    post: (path: string, body?: object) => http.post(`/admin/v1${path}`).set(auth).send(body),
+    get: (path: string) => http.get(`/admin/v1${path}`).set(auth),
+    patch: (path: string, body: object) => http.patch(`/admin/v1${path}`).set(auth).send(body),
+    delete: (path: string) => http.delete(`/admin/v1${path}`).set(auth),
+  };
+  return {
+    app,
+    config,
+    http,
+    admin,
+    async createWorkspace(plan = 'business', extra = {}) {
+      const ws = await admin.post('/workspaces', { name: `ws-${plan}`, plan, ...extra }).expect(201);
+      const key = await admin.post(`/workspaces/${ws.body.id}/keys`, { name: 'test' }).expect(201);
+      return { id: ws.body.id as string, key: key.body.key as string };
+    },
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
