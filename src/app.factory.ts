@@ -13,7 +13,6 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     logger,
   });
   app.disable('x-powered-by');
-  app.enableShutdownHooks();
   setupOpenApi(app, config);
   return app;
 }

@@ -1,3 +1,5 @@
+import type { Server } from 'node:http';
+import type { INestApplication } from '@nestjs/common';
 import { createApp } from './app.factory';
 import { ConfigError, loadConfig } from './config/app-config';
 import { JsonLogger } from './common/logging/json-logger';
@@ -18,6 +20,29 @@ async function main(): Promise<void> {
   const logger = app.get(JsonLogger);
   logger.info('pdfgen listening', { url: config.publicUrl, host: config.host, port: config.port, dataDir: config.dataDir });
   process.stdout.write(`pdfgen listening on ${config.publicUrl} (API docs: ${config.publicUrl}/docs)\n`);
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void shutdown(app, logger, signal));
+}
+
+/** Longest wait for requests in flight before their connections are cut. */
+const DRAIN_TIMEOUT_MS = 30_000;
+
+/**
+ * Stops taking requests first and lets those in flight finish, and only then closes the
+ * modules (render pool, queue, database): Nest's own hooks would close them first.
+ */
+async function shutdown(app: INestApplication, logger: JsonLogger, signal: string): Promise<void> {
+  logger.info('shutting down', { signal });
+  const server = app.getHttpServer() as Server;
+  const drained = new Promise<void>((done) => server.close(() => done()));
+  // Keep-alive connections go idle once their response is sent; close them as they do.
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
+  const force = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+  await drained;
+  clearInterval(sweep);
+  clearTimeout(force);
+  await app.close();
+  logger.info('stopped');
+  process.exit(0);
 }
 
 main().catch((error: unknown) => {

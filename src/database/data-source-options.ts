@@ -5,9 +5,12 @@ import type { AppConfig } from '../config/app-config';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
-/** SQLite under DATA_DIR by default; PostgreSQL when DATABASE_URL is set. Migrations, never synchronize. */
+/**
+ * SQLite under DATA_DIR by default; PostgreSQL when DATABASE_URL is set. Migrations, never synchronize;
+ * openDataSource runs them (under a lock), so TypeORM's own unlocked migrationsRun stays off.
+ */
 export function dataSourceOptions(config: Pick<AppConfig, 'dataDir' | 'databaseUrl'>): DataSourceOptions {
-  const common = { entities: ENTITIES, migrations: MIGRATIONS, migrationsRun: true, synchronize: false, logging: false } as const;
+  const common = { entities: ENTITIES, migrations: MIGRATIONS, migrationsRun: false, synchronize: false, logging: false } as const;
   if (config.databaseUrl) {
     return { ...common, type: 'postgres', url: config.databaseUrl, extra: { max: 10 } };
   }

@@ -1,7 +1,10 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { JsonLogger } from '../common/logging/json-logger';
+import { withClusterLock } from '../database/cluster-lock';
 import { WorkspacesService } from './workspaces.service';
 
 /** On first start with an empty database: a `default` business workspace and one key, printed once. */
@@ -11,6 +14,7 @@ export class BootstrapService implements OnApplicationBootstrap {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly workspaces: WorkspacesService,
     private readonly logger: JsonLogger,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -23,11 +27,16 @@ export class BootstrapService implements OnApplicationBootstrap {
     );
   }
 
-  /** Creates the default workspace and key when no workspace exists; null otherwise. */
+  /**
+   * Creates the default workspace and key when no workspace exists; null otherwise. Replicas
+   * starting together on an empty database take turns, so only the first one creates it.
+   */
   async bootstrapIfEmpty(): Promise<{ workspaceId: string; key: string } | null> {
-    if ((await this.workspaces.count()) > 0) return null;
-    const workspace = await this.workspaces.create({ name: 'default', plan: 'business' });
-    const key = await this.workspaces.createKey(workspace.id, 'bootstrap');
-    return { workspaceId: workspace.id, key: key.key };
+    return withClusterLock(this.dataSource, 'pdfgen:bootstrap', async () => {
+      if ((await this.workspaces.count()) > 0) return null;
+      const workspace = await this.workspaces.create({ name: 'default', plan: 'business' });
+      const key = await this.workspaces.createKey(workspace.id, 'bootstrap');
+      return { workspaceId: workspace.id, key: key.key };
+    });
   }
 }

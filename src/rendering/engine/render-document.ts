@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { RenderRequest } from '../options/pdf-options';
+import { isTemplateId } from '../../templates/template.types';
 import { DocumentFonts } from '../fonts/document-fonts';
 import { loadFontLibrary } from '../fonts/font-library';
 import { Canvas } from '../layout/canvas';
@@ -11,7 +12,7 @@ const PRODUCER = 'pdfgen';
 
 /** Renders a validated request to PDF bytes. Throws for an unknown template id. */
 export async function renderDocument(request: RenderRequest): Promise<Buffer> {
-  const layout = LAYOUTS[request.templateId as keyof typeof LAYOUTS];
+  const layout = isTemplateId(request.templateId) ? LAYOUTS[request.templateId] : undefined;
   if (!layout) throw new Error(`Unknown template: ${request.templateId}`);
   const fonts = await loadFontLibrary();
   const geometry = pageGeometry(request.options);
@@ -29,7 +30,7 @@ export async function renderDocument(request: RenderRequest): Promise<Buffer> {
   const documentFonts = new DocumentFonts(doc);
   const canvas = new Canvas(doc, fonts, documentFonts, geometry.size);
   layout.draw(canvas, geometry.content, request.data);
-  drawHeaderFooter(canvas, geometry, request.options, title);
+  drawHeaderFooter(canvas, geometry, request.options, { title, date: new Date().toISOString().slice(0, 10), url: '' });
   documentFonts.embedAll();
   doc.end();
   return bytes;

@@ -1,15 +1,106 @@
 import { PdfOptions } from '../options/pdf-options';
 import { Canvas } from '../layout/canvas';
-import { PageGeometry } from '../engine/page-geometry';
+import { Frame } from '../layout/page-flow';
+import { RichRun, RichStyle, drawRichLines, wrapRich } from '../layout/rich-text';
 import { COLORS, TYPE } from '../layout/theme';
+import { lineHeight } from '../layout/text-style';
+import { PageGeometry } from '../engine/page-geometry';
+import { Placeholder, TemplateBox, parseTemplate } from './html-template';
 
-/** Draws header and footer on every page once all pages exist (so total pages is known). */
-export function drawHeaderFooter(canvas: Canvas, geometry: PageGeometry, options: PdfOptions, _title: string): void {
+const BASE: RichStyle = { size: TYPE.small, color: COLORS.text };
+const DEFAULT_FOOTER = '<div style="text-align: center; color: #6b7280">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>';
+const CACHE_LIMIT = 64;
+/** Parsed templates by HTML: callers send the same few templates again and again. */
+const parsed = new Map<string, TemplateBox[]>();
+
+export interface HeaderFooterValues {
+  title: string;
+  date: string;
+  url: string;
+}
+
+/**
+ * Draws the header in the top margin and the footer in the bottom margin of every page.
+ * Runs after the content, when the total page count is known (pages are buffered).
+ */
+export function drawHeaderFooter(canvas: Canvas, geometry: PageGeometry, options: PdfOptions, values: HeaderFooterValues): void {
   if (!options.displayHeaderFooter) return;
+  const header = options.headerTemplate ? template(options.headerTemplate) : [];
+  const footer = template(options.footerTemplate || DEFAULT_FOOTER);
+  const { size, margins, content } = geometry;
   const { start, count } = canvas.doc.bufferedPageRange();
   for (let page = start; page < start + count; page++) {
     canvas.switchToPage(page);
-    const y = geometry.size.height - geometry.margins.bottom / 2 - TYPE.small;
-    canvas.text(`Page ${page + 1} of ${count}`, 0, y, { size: TYPE.small, color: COLORS.muted }, geometry.size.width, 'center');
+    const fill: Record<Placeholder, string> = { ...values, pageNumber: String(page - start + 1), totalPages: String(count) };
+    drawZone(canvas, header, fill, { x: content.x, y: 0, width: content.width, height: margins.top });
+    drawZone(canvas, footer, fill, { x: content.x, y: size.height - margins.bottom, width: content.width, height: margins.bottom });
   }
+}
+
+function template(html: string): TemplateBox[] {
+  let boxes = parsed.get(html);
+  if (!boxes) {
+    boxes = parseTemplate(html, BASE);
+    if (parsed.size >= CACHE_LIMIT) parsed.delete(parsed.keys().next().value!);
+    parsed.set(html, boxes);
+  }
+  return boxes;
+}
+
+/** Lays the boxes out in the zone, centred vertically; lines that do not fit are left out. */
+function drawZone(canvas: Canvas, boxes: TemplateBox[], fill: Record<Placeholder, string>, zone: Frame): void {
+  if (boxes.length === 0 || zone.height <= 0) return;
+  const laid = boxes.map((box) => {
+    const width = boxWidth(box, zone.width);
+    const lines = wrapRich(canvas, runsFor(canvas, box, fill, zone.height), width, lineHeight(BASE));
+    return { box, width, lines };
+  });
+  const kept: typeof laid = [];
+  let height = 0;
+  for (const item of laid) {
+    const lines = [];
+    for (const line of item.lines) {
+      const extra = (lines.length === 0 ? item.box.spaceBefore : 0) + line.height;
+      if (height + extra > zone.height && height > 0) break;
+      height += extra;
+      lines.push(line);
+    }
+    if (lines.length === 0) break;
+    kept.push({ ...item, lines });
+    height += item.box.spaceAfter;
+  }
+  let y = zone.y + Math.max(0, (zone.height - height) / 2);
+  for (const { box, width, lines } of kept) {
+    y += box.spaceBefore;
+    y += drawRichLines(canvas, lines, zone.x + box.insetLeft, y, width, box.align);
+    y += box.spaceAfter;
+  }
+}
+
+function boxWidth(box: TemplateBox, zoneWidth: number): number {
+  const inner = zoneWidth - box.insetLeft - box.insetRight;
+  if (!box.width) return Math.max(1, inner);
+  const wanted = 'percent' in box.width ? (zoneWidth * box.width.percent) / 100 : box.width.points;
+  return Math.max(1, Math.min(inner, wanted));
+}
+
+function runsFor(canvas: Canvas, box: TemplateBox, fill: Record<Placeholder, string>, maxHeight: number): RichRun[] {
+  const runs: RichRun[] = [];
+  for (const run of box.runs) {
+    if ('placeholder' in run) runs.push({ text: fill[run.placeholder], style: run.style });
+    else if ('text' in run) runs.push(run);
+    else {
+      const natural = canvas.imageSize(run.image);
+      if (!natural) continue;
+      const ratio = natural.height / natural.width;
+      let width = run.width ?? (run.height ? run.height / ratio : natural.width * 0.75);
+      let height = run.height ?? width * ratio;
+      if (height > maxHeight) {
+        width *= maxHeight / height;
+        height = maxHeight;
+      }
+      runs.push({ image: run.image, width, height });
+    }
+  }
+  return runs;
 }

@@ -18,6 +18,11 @@ export interface PageSize {
   height: number;
 }
 
+/** PDFKit API that @types/pdfkit does not declare. */
+interface ImageOpener {
+  openImage(src: string): { width: number; height: number };
+}
+
 const pt = (value: number): string => (Math.round(value * 100) / 100).toString();
 
 /**
@@ -100,8 +105,20 @@ export class Canvas {
     this.doc.polygon(...points).fillColor(fill).fill();
   }
 
-  image(data: Buffer, x: number, y: number, width: number, height: number): void {
-    this.doc.image(data, x, y, { width, height });
+  /** Natural size of a `data:image/png|jpeg;base64` image, or null when it cannot be decoded. */
+  imageSize(dataUri: string): { width: number; height: number } | null {
+    if (!/^data:image\/(png|jpeg);base64,/i.test(dataUri)) return null;
+    try {
+      const image = (this.doc as unknown as ImageOpener).openImage(dataUri);
+      return { width: image.width, height: image.height };
+    } catch {
+      return null;
+    }
+  }
+
+  /** Draws a data-URI image; PDFKit embeds each distinct URI once per document. */
+  image(dataUri: string, x: number, y: number, width: number, height: number): void {
+    this.doc.image(dataUri, x, y, { width, height });
   }
 
   /** One BT/ET per font run; the text matrix flips PDFKit's top-down page space back upright. */

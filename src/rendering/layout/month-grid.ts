@@ -85,7 +85,7 @@ export class MonthGrid implements Block {
     const chipHeight = lineHeight(CHIP) + 1;
     const step = chipHeight + CHIP_GAP;
     const slots = Math.max(1, Math.floor((rowHeight - dayHeight - PAD) / step));
-    const segments = this.segments(weekFirst, Math.max(weekFirst, firstDay), Math.min(weekFirst + 6, lastDay));
+    const segments = this.segments(Math.max(weekFirst, firstDay), Math.min(weekFirst + 6, lastDay));
     // Keep one slot for chips or "+N more" when ranges would take every line.
     const laneSlots = Math.max(0, slots - 1);
     const hiddenRanges = new Map<number, number>();
@@ -127,7 +127,7 @@ export class MonthGrid implements Block {
   }
 
   /** Ranges overlapping the visible days of one week, each given the first free lane. */
-  private segments(weekFirst: number, visibleFirst: number, visibleLast: number): Segment[] {
+  private segments(visibleFirst: number, visibleLast: number): Segment[] {
     const segments: Segment[] = [];
     const laneEnds: number[] = [];
     const overlapping = this.spec.ranges
@@ -141,7 +141,7 @@ export class MonthGrid implements Block {
       laneEnds[lane] = last;
       segments.push({ range, first, last, lane });
     }
-    return segments.filter((segment) => segment.first >= weekFirst);
+    return segments;
   }
 
   private drawBar(canvas: Canvas, segment: Segment, x: number, y: number, width: number, height: number): void {

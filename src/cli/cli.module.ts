@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { CommonModule } from '../common/common.module';
+import { AppConfig } from '../config/app-config';
+import { ConfigModule } from '../config/config.module';
+import { DatabaseModule } from '../database/database.module';
+import { MetricsModule } from '../metrics/metrics.module';
+import { UsageModule } from '../usage/usage.module';
+import { WorkspacesModule } from '../workspaces/workspaces.module';
+
+/** What the operator commands need: the store and the workspace services, no HTTP server. */
+@Module({})
+export class CliModule {
+  static forRoot(config: AppConfig) {
+    return {
+      module: CliModule,
+      imports: [ConfigModule.forRoot(config), CommonModule, MetricsModule, DatabaseModule, UsageModule, WorkspacesModule],
+    };
+  }
+}

@@ -1,0 +1,119 @@
+import 'reflect-metadata';
+import { parseArgs } from 'node:util';
+import { NestFactory } from '@nestjs/core';
+import { ConfigError, loadConfig } from '../config/app-config';
+import { JsonLogger } from '../common/logging/json-logger';
+import { CliModule } from './cli.module';
+import { OperatorCommands, toCliError } from './operator-commands';
+import { renderCommand } from './render-command';
+
+const USAGE = `pdfgen: operate the PDF service from the command line (uses DATA_DIR / DATABASE_URL like the server)
+
+  pdfgen workspace create --name Acme [--plan free|pro|business] [--limit N]
+  pdfgen workspace list
+  pdfgen workspace show <workspaceId>
+  pdfgen workspace update <workspaceId> [--name X] [--plan P] [--limit N|plan] [--templates a,b]
+  pdfgen workspace suspend <workspaceId>
+  pdfgen workspace resume <workspaceId>
+  pdfgen key create <workspaceId> [--name X]
+  pdfgen key list <workspaceId>
+  pdfgen key revoke <workspaceId> <keyId>
+  pdfgen webhook-secret rotate <workspaceId>
+  pdfgen usage [<workspaceId>]
+  pdfgen render <templateId> <data.json> -o out.pdf [--options options.json]   (no server or database needed)
+`;
+
+async function run(argv: string[]): Promise<string> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      plan: { type: 'string' },
+      limit: { type: 'string' },
+      templates: { type: 'string' },
+      output: { type: 'string', short: 'o' },
+      options: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [group, action, ...args] = positionals;
+  if (values.help || !group) return USAGE;
+
+  if (group === 'render') {
+    const [templateId, dataFile] = [action, args[0]];
+    if (!templateId || !dataFile || !values.output) throw new UsageError('render needs <templateId> <data.json> -o out.pdf');
+    return renderCommand(templateId, dataFile, values.output, values.options);
+  }
+
+  const config = loadConfig({ ...process.env, BOOTSTRAP: 'false' });
+  const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), { logger: new JsonLogger('error') });
+  try {
+    const out = await dispatch(new OperatorCommands(app), group, action, args, values);
+    return typeof out === 'string' ? out : JSON.stringify(out, null, 2);
+  } finally {
+    await app.close();
+  }
+}
+
+async function dispatch(cmd: OperatorCommands, group: string, action: string | undefined, args: string[], flags: Record<string, string | boolean | undefined>): Promise<unknown> {
+  const need = (count: number, shape: string) => {
+    if (args.length < count) throw new UsageError(`${group} ${action} needs ${shape}`);
+  };
+  switch (`${group} ${action ?? ''}`.trim()) {
+    case 'workspace create':
+      return cmd.workspaceCreate(flags);
+    case 'workspace list':
+      return cmd.workspaceList();
+    case 'workspace show':
+      need(1, '<workspaceId>');
+      return cmd.workspaceShow(args[0]);
+    case 'workspace update':
+      need(1, '<workspaceId>');
+      return cmd.workspaceUpdate(args[0], flags);
+    case 'workspace suspend':
+    case 'workspace resume':
+      need(1, '<workspaceId>');
+      return cmd.setSuspended(args[0], action === 'suspend');
+    case 'key create':
+      need(1, '<workspaceId>');
+      return cmd.keyCreate(args[0], flags);
+    case 'key list':
+      need(1, '<workspaceId>');
+      return cmd.keyList(args[0]);
+    case 'key revoke':
+      need(2, '<workspaceId> <keyId>');
+      return cmd.keyRevoke(args[0], args[1]);
+    case 'webhook-secret rotate':
+      need(1, '<workspaceId>');
+      return cmd.rotateWebhookSecret(args[0]);
+    default:
+      if (group === 'usage') return cmd.usageReport(action);
+      throw new UsageError(`unknown command: ${[group, action].filter(Boolean).join(' ')}`);
+  }
+}
+
+class UsageError extends Error {}
+
+run(process.argv.slice(2)).then(
+  (out) => {
+    process.stdout.write(out.endsWith('\n') ? out : out + '\n');
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+      process.stderr.write(`pdfgen: ${error.message}\n\n${USAGE}`);
+      process.exit(2);
+    }
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${error.message}\n`);
+      process.exit(1);
+    }
+    const known = toCliError(error);
+    if (known) {
+      process.stderr.write(`pdfgen: ${known.message}\n${known.details.map((d) => `  - ${d}\n`).join('')}`);
+      process.exit(1);
+    }
+    process.stderr.write(`pdfgen: unexpected failure: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

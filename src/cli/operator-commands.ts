@@ -1,0 +1,97 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { ApiError } from '../common/errors/api-error';
+import { effectiveMonthlyLimit } from '../workspaces/workspace-rules';
+import { validateCreate, validateUpdate } from '../workspaces/workspace-input';
+import { WorkspacesService } from '../workspaces/workspaces.service';
+import { UsageService } from '../usage/usage.service';
+import { CliError } from './cli-error';
+
+export type Flags = Record<string, string | boolean | undefined>;
+
+/** The operator's commands over the same services as the /admin/v1 API. Each returns what to print. */
+export class OperatorCommands {
+  private readonly workspaces: WorkspacesService;
+  private readonly usage: UsageService;
+
+  constructor(app: INestApplicationContext) {
+    this.workspaces = app.get(WorkspacesService);
+    this.usage = app.get(UsageService);
+  }
+
+  async workspaceCreate(flags: Flags): Promise<unknown> {
+    const body = { name: flags.name, plan: flags.plan ?? 'free', ...(flags.limit !== undefined ? { monthlyLimit: limitValue(flags.limit) } : {}) };
+    const { input, errors } = validateCreate(body);
+    if (!input) throw new CliError('Invalid request', errors);
+    return this.workspaces.view(await this.workspaces.create(input));
+  }
+
+  async workspaceList(): Promise<unknown> {
+    const all = await this.workspaces.list();
+    return Promise.all(all.map((w) => this.workspaces.view(w, true)));
+  }
+
+  async workspaceShow(id: string): Promise<unknown> {
+    return this.workspaces.view(await this.workspaces.get(id), true);
+  }
+
+  async workspaceUpdate(id: string, flags: Flags): Promise<unknown> {
+    const current = await this.workspaces.get(id);
+    const body: Record<string, unknown> = {};
+    if (flags.name !== undefined) body.name = flags.name;
+    if (flags.plan !== undefined) body.plan = flags.plan;
+    if (flags.limit !== undefined) body.monthlyLimit = limitValue(flags.limit);
+    if (typeof flags.templates === 'string') body.enabledTemplates = flags.templates.split(',').map((t) => t.trim()).filter(Boolean);
+    return this.applyUpdate(id, current.plan, body);
+  }
+
+  async setSuspended(id: string, suspended: boolean): Promise<unknown> {
+    const current = await this.workspaces.get(id);
+    return this.applyUpdate(id, current.plan, { suspended });
+  }
+
+  async keyCreate(workspaceId: string, flags: Flags): Promise<unknown> {
+    return this.workspaces.createKey(workspaceId, typeof flags.name === 'string' ? flags.name : null);
+  }
+
+  async keyList(workspaceId: string): Promise<unknown> {
+    return this.workspaces.listKeys(workspaceId);
+  }
+
+  async keyRevoke(workspaceId: string, keyId: string): Promise<string> {
+    await this.workspaces.revokeKey(workspaceId, keyId);
+    return `key ${keyId} deactivated`;
+  }
+
+  async rotateWebhookSecret(workspaceId: string): Promise<unknown> {
+    return { secret: await this.workspaces.rotateWebhookSecret(workspaceId) };
+  }
+
+  /** This month's usage of one workspace, or of all of them. */
+  async usageReport(workspaceId?: string): Promise<unknown> {
+    const targets = workspaceId ? [await this.workspaces.get(workspaceId)] : await this.workspaces.list();
+    return Promise.all(
+      targets.map(async (w) => ({ workspaceId: w.id, name: w.name, plan: w.plan, ...(await this.usage.snapshot(w.id, effectiveMonthlyLimit(w))) })),
+    );
+  }
+
+  private async applyUpdate(id: string, plan: Parameters<typeof validateUpdate>[1], body: Record<string, unknown>): Promise<unknown> {
+    const { input, errors } = validateUpdate(body, plan);
+    if (!input) throw new CliError('Invalid request', errors);
+    return this.workspaces.view(await this.workspaces.update(id, input), true);
+  }
+}
+
+/** `--limit plan` returns to the plan's limit; a number overrides it. */
+function limitValue(flag: string | boolean): number | null | string {
+  if (flag === 'plan' || flag === 'null') return null;
+  return typeof flag === 'string' && /^\d+$/.test(flag) ? Number(flag) : String(flag);
+}
+
+export function toCliError(error: unknown): CliError | null {
+  if (error instanceof CliError) return error;
+  if (error instanceof ApiError) {
+    const details = (error.extra.validationErrors as string[] | undefined) ?? [];
+    return new CliError(error.message, details);
+  }
+  return null;
+}

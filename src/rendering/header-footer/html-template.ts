@@ -1,0 +1,124 @@
+import { Parser } from 'htmlparser2';
+import { RichStyle } from '../layout/rich-text';
+import { TextAlign } from '../layout/text-style';
+import { InlineStyle, parseInlineStyle } from './inline-style';
+
+export const PLACEHOLDERS = ['pageNumber', 'totalPages', 'date', 'title', 'url'] as const;
+export type Placeholder = (typeof PLACEHOLDERS)[number];
+
+export type TemplateRun =
+  | { text: string; style: RichStyle }
+  | { placeholder: Placeholder; style: RichStyle }
+  | { image: string; width?: number; height?: number };
+
+/** A block of inline content (a `div`/`p`, or the loose content between blocks). */
+export interface TemplateBox {
+  align: TextAlign;
+  spaceBefore: number;
+  spaceAfter: number;
+  insetLeft: number;
+  insetRight: number;
+  width?: InlineStyle['width'];
+  runs: TemplateRun[];
+}
+
+/** Contents never drawn and never fetched. */
+const IGNORED = new Set(['script', 'style', 'link', 'meta', 'head', 'title', 'template', 'noscript', 'iframe', 'object', 'embed', 'svg', 'canvas', 'video', 'audio', 'source', 'picture']);
+const BLOCKS = new Set(['div', 'p']);
+const DATA_IMAGE = /^data:image\/(png|jpeg);base64,[a-z0-9+/=\s]+$/i;
+
+interface Frame {
+  style: RichStyle;
+  align: TextAlign;
+  block: boolean;
+  /** Content is not drawn: ignored element, or replaced by a placeholder value. */
+  silent: boolean;
+}
+
+/**
+ * Parses the header/footer HTML subset of DECISIONS section 3 with htmlparser2 into boxes of
+ * styled runs. Pure: the result depends on the HTML only, so it is cached across documents.
+ */
+export function parseTemplate(html: string, base: RichStyle): TemplateBox[] {
+  const boxes: TemplateBox[] = [];
+  const stack: Frame[] = [{ style: base, align: 'left', block: true, silent: false }];
+  let box = newBox('left');
+  const top = () => stack[stack.length - 1];
+  const finishBox = (align: TextAlign) => {
+    if (box.runs.length > 0) boxes.push(box);
+    box = newBox(align);
+  };
+
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        const parent = top();
+        if (parent.silent || IGNORED.has(name)) {
+          stack.push({ ...parent, block: false, silent: true });
+          return;
+        }
+        const inline = parseInlineStyle(attributes.style, parent.style.size);
+        const style: RichStyle = {
+          ...parent.style,
+          size: inline.fontSize ?? parent.style.size,
+          bold: name === 'b' || name === 'strong' ? true : (inline.bold ?? parent.style.bold),
+          italic: name === 'i' || name === 'em' ? true : (inline.italic ?? parent.style.italic),
+          underline: name === 'u' || parent.style.underline,
+          color: inline.color ?? parent.style.color,
+        };
+        const frame: Frame = { style, align: inline.align ?? parent.align, block: BLOCKS.has(name), silent: false };
+        if (frame.block) {
+          finishBox(frame.align);
+          const margin = inline.margin;
+          const padding = inline.padding;
+          box.spaceBefore = (margin?.top ?? 0) + (padding?.top ?? 0);
+          box.spaceAfter = (margin?.bottom ?? 0) + (padding?.bottom ?? 0);
+          box.insetLeft = (margin?.left ?? 0) + (padding?.left ?? 0);
+          box.insetRight = (margin?.right ?? 0) + (padding?.right ?? 0);
+          box.width = inline.width;
+        }
+        if (name === 'br') box.runs.push({ text: '\n', style });
+        if (name === 'img') {
+          const src = attributes.src ?? '';
+          if (DATA_IMAGE.test(src)) box.runs.push({ image: src.replace(/\s+/g, ''), width: pixels(attributes.width, inline), height: pixels(attributes.height) });
+        }
+        const placeholder = PLACEHOLDERS.find((name) => (attributes.class ?? '').split(/\s+/).includes(name));
+        if (placeholder) {
+          box.runs.push({ placeholder, style });
+          frame.silent = true;
+        }
+        stack.push(frame);
+      },
+      ontext(data) {
+        if (top().silent) return;
+        const text = data.replace(/\s+/g, ' ');
+        if (text) box.runs.push({ text, style: top().style });
+      },
+      onclosetag() {
+        if (stack.length === 1) return;
+        const frame = stack.pop()!;
+        if (frame.block && !frame.silent) {
+          const after = box.spaceAfter;
+          finishBox(top().align);
+          if (boxes.length > 0) boxes[boxes.length - 1].spaceAfter = after;
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.write(html);
+  parser.end();
+  finishBox('left');
+  return boxes;
+}
+
+function newBox(align: TextAlign): TemplateBox {
+  return { align, spaceBefore: 0, spaceAfter: 0, insetLeft: 0, insetRight: 0, runs: [] };
+}
+
+/** An HTML width/height attribute (CSS pixels) in points; a style width wins for width. */
+function pixels(attribute: string | undefined, inline?: InlineStyle): number | undefined {
+  if (inline?.width && 'points' in inline.width) return inline.width.points;
+  const value = Number(attribute);
+  return attribute && Number.isFinite(value) && value > 0 ? value * 0.75 : undefined;
+}

@@ -1,0 +1,45 @@
+import { Block, Laid } from './block';
+import { Canvas } from './canvas';
+import { COLORS, SPACE, TYPE } from './theme';
+import { TextStyle, lineHeight } from './text-style';
+import { ellipsize } from './text-wrap';
+
+export interface LegendEntry {
+  label: string;
+  color: string;
+}
+
+const ITEM: TextStyle = { size: TYPE.small, color: COLORS.text };
+const SWATCH = 8;
+
+/** Colour swatches with labels, flowing left to right and wrapping; kept whole. */
+export class Legend implements Block {
+  constructor(private readonly entries: LegendEntry[]) {}
+
+  layout(canvas: Canvas, width: number): Laid {
+    const step = lineHeight(ITEM) + 2;
+    const placed: Array<{ entry: LegendEntry; label: string; x: number; row: number }> = [];
+    let x = 0;
+    let row = 0;
+    for (const entry of this.entries) {
+      const label = ellipsize(entry.label, canvas.stack(ITEM), ITEM.size, width / 2);
+      const itemWidth = SWATCH + 4 + canvas.measure(label, ITEM) + SPACE.lg;
+      if (x > 0 && x + itemWidth > width) {
+        x = 0;
+        row++;
+      }
+      placed.push({ entry, label, x, row });
+      x += itemWidth;
+    }
+    return {
+      height: placed.length === 0 ? 0 : (row + 1) * step,
+      draw: (target, left, top) => {
+        for (const item of placed) {
+          const y = top + item.row * step;
+          target.rect(left + item.x, y + (lineHeight(ITEM) - SWATCH) / 2, SWATCH, SWATCH, item.entry.color, 2);
+          target.text(item.label, left + item.x + SWATCH + 4, y, ITEM);
+        }
+      },
+    };
+  }
+}

@@ -1,0 +1,104 @@
+import { Canvas } from './canvas';
+import { TextAlign, TextStyle, lineHeight } from './text-style';
+
+export interface RichStyle extends TextStyle {
+  underline?: boolean;
+}
+
+/** An inline image given as a data URI (see Canvas.image). */
+export interface RichImage {
+  image: string;
+  width: number;
+  height: number;
+}
+
+/** A run of text in one style, or an inline image; `\n` in text is a hard line break. */
+export type RichRun = { text: string; style: RichStyle } | RichImage;
+
+export type RichPiece = { text: string; style: RichStyle; width: number } | RichImage;
+
+export interface RichLine {
+  pieces: RichPiece[];
+  width: number;
+  height: number;
+}
+
+const TOKENS = /\n|[^\S\n]+|[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]|[^\s\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]+/gu;
+
+/** Breaks mixed-style runs into lines of at most `width` (words too long are cut by characters). */
+export function wrapRich(canvas: Canvas, runs: RichRun[], width: number, emptyLineHeight: number): RichLine[] {
+  const lines: RichLine[] = [];
+  let line: RichLine = { pieces: [], width: 0, height: 0 };
+  const finish = () => {
+    trimTrailingSpace(line);
+    if (line.height === 0) line.height = emptyLineHeight;
+    lines.push(line);
+    line = { pieces: [], width: 0, height: 0 };
+  };
+  const append = (piece: RichPiece, height: number) => {
+    line.pieces.push(piece);
+    line.width += piece.width;
+    line.height = Math.max(line.height, height);
+  };
+  for (const run of runs) {
+    if ('image' in run) {
+      if (line.pieces.length > 0 && line.width + run.width > width) finish();
+      append(run, run.height);
+      continue;
+    }
+    const height = lineHeight(run.style);
+    for (const token of run.text.match(TOKENS) ?? []) {
+      if (token === '\n') {
+        if (line.height === 0) line.height = height;
+        finish();
+        continue;
+      }
+      const isSpace = /^\s/.test(token);
+      if (isSpace && line.pieces.length === 0) continue;
+      const text = isSpace ? ' ' : token;
+      const tokenWidth = canvas.measure(text, run.style);
+      if (line.width + tokenWidth <= width || isSpace) {
+        append({ text, style: run.style, width: tokenWidth }, height);
+      } else if (tokenWidth <= width) {
+        finish();
+        append({ text, style: run.style, width: tokenWidth }, height);
+      } else {
+        for (const char of text) {
+          const charWidth = canvas.measure(char, run.style);
+          if (line.width + charWidth > width && line.pieces.length > 0) finish();
+          append({ text: char, style: run.style, width: charWidth }, height);
+        }
+      }
+    }
+  }
+  if (line.pieces.length > 0) finish();
+  return lines;
+}
+
+/** Draws lines from `top`; returns the height used. */
+export function drawRichLines(canvas: Canvas, lines: RichLine[], x: number, top: number, width: number, align: TextAlign): number {
+  let y = top;
+  for (const line of lines) {
+    let left = align === 'left' ? x : align === 'right' ? x + width - line.width : x + (width - line.width) / 2;
+    for (const piece of line.pieces) {
+      if ('image' in piece) {
+        canvas.image(piece.image, left, y + line.height - piece.height, piece.width, piece.height);
+      } else {
+        const pieceTop = y + line.height - lineHeight(piece.style);
+        canvas.text(piece.text, left, pieceTop, piece.style);
+        if (piece.style.underline) canvas.line(left, pieceTop + piece.style.size * 1.15, left + piece.width, pieceTop + piece.style.size * 1.15, piece.style.color, 0.5);
+      }
+      left += piece.width;
+    }
+    y += line.height;
+  }
+  return y - top;
+}
+
+function trimTrailingSpace(line: RichLine): void {
+  const last = line.pieces[line.pieces.length - 1];
+  if (last && 'text' in last && last.text === ' ') {
+    line.pieces.pop();
+    line.width -= last.width;
+  }
+}

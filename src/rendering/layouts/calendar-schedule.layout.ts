@@ -1,0 +1,73 @@
+import { Block } from '../layout/block';
+import { MONTH_NAMES, parseIsoDay } from '../layout/calendar-dates';
+import { Canvas } from '../layout/canvas';
+import { parseHexColor } from '../layout/color';
+import { Legend, LegendEntry } from '../layout/legend';
+import { GridEvent, GridRange, MonthGrid } from '../layout/month-grid';
+import { Frame, PageFlow } from '../layout/page-flow';
+import { Paragraph } from '../layout/paragraph';
+import { HStack, VStack } from '../layout/stack';
+import { COLORS, SPACE, TYPE } from '../layout/theme';
+import { DocumentLayout } from './document-layout';
+import { list, record, text } from './format';
+
+/** Smallest grid worth drawing; below it the grid gets its own page. */
+const MIN_GRID_HEIGHT = 200;
+
+/** `calendar-schedule`: one page per month with masthead, title, month grid and legend. */
+export class CalendarScheduleLayout implements DocumentLayout {
+  title(data: Record<string, unknown>): string {
+    return text(data.projectTitle) || 'Schedule';
+  }
+
+  draw(canvas: Canvas, frame: Frame, data: Record<string, unknown>): void {
+    const palette = record(data.palette);
+    const colorOf = (kind: string) => parseHexColor(palette[kind]) ?? COLORS.neutral;
+    const events: GridEvent[] = [];
+    for (const raw of list<unknown>(data.events).map(record)) {
+      const day = parseIsoDay(text(raw.date));
+      if (day !== null) events.push({ day, text: text(raw.text), color: colorOf(text(raw.kind)) });
+    }
+    const ranges: GridRange[] = [];
+    for (const raw of list<unknown>(data.ranges).map(record)) {
+      const start = parseIsoDay(text(raw.start));
+      const end = parseIsoDay(text(raw.end));
+      if (start !== null && end !== null) ranges.push({ start, end: Math.max(start, end), label: text(raw.label), color: colorOf(text(raw.kind)) });
+    }
+    const legend = new Legend(legendEntries(data, colorOf));
+    const masthead = list<unknown>(data.masthead).map(text).filter(Boolean);
+
+    list<unknown>(data.months).map(record).forEach((entry, index) => {
+      const year = Number(entry.y);
+      const month = Number(entry.m);
+      if (index > 0) canvas.addPage();
+      const flow = new PageFlow(canvas, frame);
+      const heading = this.heading(masthead, this.title(data), `${MONTH_NAMES[month - 1] ?? ''} ${year}`);
+      const headingHeight = heading.layout(canvas, frame.width).height;
+      const legendHeight = legend.layout(canvas, frame.width).height;
+      const gridHeight = Math.max(MIN_GRID_HEIGHT, frame.height - headingHeight - legendHeight - 2 * SPACE.md);
+      flow.add(heading);
+      flow.add(new MonthGrid({ year, month, weekStart: 'sunday', events, ranges, height: Math.min(gridHeight, frame.height) }), SPACE.md);
+      flow.add(legend, SPACE.md);
+    });
+  }
+
+  private heading(masthead: string[], title: string, monthLabel: string): Block {
+    const left = new VStack(
+      [
+        ...masthead.map((line) => new Paragraph(line.toUpperCase(), { size: TYPE.tiny, color: COLORS.muted, bold: true }, { singleLine: true })),
+        new Paragraph(title, { size: TYPE.title, color: COLORS.accent, bold: true }, { maxLines: 2 }),
+      ],
+      { gap: 2 },
+    );
+    const right = new Paragraph(monthLabel, { size: TYPE.display, color: COLORS.text, bold: true }, { align: 'right', singleLine: true });
+    return new HStack([{ block: left, fraction: 3 }, { block: right, fraction: 2 }], SPACE.lg);
+  }
+}
+
+/** Every kind named in the legend or the palette, labelled by the legend where it has a label. */
+function legendEntries(data: Record<string, unknown>, colorOf: (kind: string) => string): LegendEntry[] {
+  const legend = record(data.legend);
+  const kinds = new Set([...Object.keys(legend), ...Object.keys(record(data.palette))]);
+  return [...kinds].map((kind) => ({ label: text(legend[kind]) || kind, color: colorOf(kind) }));
+}

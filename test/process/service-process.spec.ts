@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sample } from '../support/samples';
+import { failedStart, startServiceProcess } from '../support/service-process';
+
+/** The built service as a process: bootstrap, structured logs, configuration errors, graceful shutdown. */
+describe('the service process', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'pdfgen-proc-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const generate = (url: string, key: string, body: object = { templateId: 'invoice-basic', data: sample('invoice-basic'), outputFormat: 'base64' }) =>
+    fetch(`${url}/api/v1/generate`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': key }, body: JSON.stringify(body) });
+
+  it('bootstraps a default business workspace once, printing its key, and logs one JSON line per request', async () => {
+    const first = await startServiceProcess({ DATA_DIR: dataDir, RATE_LIMIT_PER_SECOND: '0' });
+    let key: string;
+    try {
+      const match = /API key \(shown once, store it now\): (pdfg_[0-9a-f-]{36})/.exec(first.stdout());
+      expect(match).not.toBeNull();
+      key = match![1];
+      const res = await generate(first.url, key);
+      expect(res.status).toBe(200);
+      const requestId = res.headers.get('x-request-id');
+      await new Promise((r) => setTimeout(r, 100));
+      const lines = first.stdout().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+      const logged = lines.find((l) => l.msg === 'request' && l.requestId === requestId);
+      expect(logged).toMatchObject({ level: 'info', method: 'POST', path: '/api/v1/generate', status: 200, workspaceId: expect.any(String) });
+      expect(typeof logged.durationMs).toBe('number');
+    } finally {
+      first.child.kill('SIGTERM');
+      await first.exited;
+    }
+    const second = await startServiceProcess({ DATA_DIR: dataDir });
+    try {
+      expect(second.stdout()).not.toContain('API key (shown once');
+      expect((await generate(second.url, key)).status).toBe(200);
+    } finally {
+      second.child.kill('SIGTERM');
+      await second.exited;
+    }
+  });
+
+  it('does not bootstrap with BOOTSTRAP=false', async () => {
+    const service = await startServiceProcess({ DATA_DIR: dataDir, BOOTSTRAP: 'false' });
+    try {
+      expect(service.stdout()).not.toContain('pdfg_');
+    } finally {
+      service.child.kill('SIGTERM');
+      await service.exited;
+    }
+  });
+
+  it('refuses to start on a bad setting, naming the variable', async () => {
+    expect(await failedStart({ DATA_DIR: dataDir, PORT: 'eighty' })).toEqual({ code: 1, stderr: "Configuration error: PORT must be a whole number, got 'eighty'\n" });
+    expect((await failedStart({ DATA_DIR: dataDir, DATABASE_URL: 'mysql://x' })).stderr).toContain('DATABASE_URL must be a postgres:// or postgresql:// URL');
+    expect((await failedStart({ DATA_DIR: dataDir, WEBHOOK_ALLOW_PRIVATE: 'maybe' })).stderr).toContain('WEBHOOK_ALLOW_PRIVATE must be true or false');
+  });
+
+  it('finishes requests in flight on SIGTERM, then exits cleanly', async () => {
+    const service = await startServiceProcess({ DATA_DIR: dataDir, RATE_LIMIT_PER_SECOND: '0' });
+    const key = /(pdfg_[0-9a-f-]{36})/.exec(service.stdout())![1];
+    const data = sample('invoice-basic');
+    data.items = Array.from({ length: 1000 }, (_, i) => ({ description: `Line ${i} `.repeat(20), quantity: 1, unitPrice: 2 }));
+    const inFlight = Promise.all(Array.from({ length: 4 }, () => generate(service.url, key, { templateId: 'invoice-basic', data, outputFormat: 'base64' })));
+    await new Promise((r) => setTimeout(r, 150));
+    service.child.kill('SIGTERM');
+    const statuses = (await inFlight).map((r) => r.status);
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    expect(await service.exited).toBe(0);
+    await expect(fetch(`${service.url}/healthz`)).rejects.toThrow();
+  });
+});

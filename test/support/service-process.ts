@@ -1,0 +1,53 @@
+import { ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+
+const MAIN = resolve(__dirname, '../../dist/main.js');
+
+export interface ServiceProcess {
+  child: ChildProcessWithoutNullStreams;
+  url: string;
+  /** Everything written to stdout so far. */
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** Runs the built service (`node dist/main.js`) as operators do, and waits until it listens. */
+export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [MAIN], { env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env } });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const deadline = Date.now() + 20_000;
+  while (!out.includes('pdfgen listening on')) {
+    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}: ${err}`);
+    if (Date.now() > deadline) throw new Error(`service did not start: ${out}${err}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { child, url: `http://127.0.0.1:${port}`, stdout: () => out, stderr: () => err, exited };
+}
+
+/** Runs `node dist/main.js` expecting it to refuse to start; resolves with its exit code and stderr. */
+export async function failedStart(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [MAIN], { env: { ...process.env, ...env } });
+  let err = '';
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const code = await new Promise<number | null>((done) => child.once('exit', done));
+  return { code, stderr: err };
+}
