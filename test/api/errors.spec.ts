@@ -114,6 +114,24 @@ describe('errors', () => {
     expect(retryAfter).toBeLessThanOrEqual(31 * 86_400);
   });
 
+  it('429 Rate limit exceeded with Retry-After past RATE_LIMIT_PER_SECOND for one key', async () => {
+    const limited = await startTestApp({ RATE_LIMIT_PER_SECOND: '3' });
+    try {
+      const ws = await limited.createWorkspace('free');
+      const other = await limited.createWorkspace('free');
+      const schema = (key: string) => limited.http.get('/api/v1/templates/invoice-basic/schema').set('X-API-Key', key);
+      const statuses = [];
+      for (let i = 0; i < 6; i++) statuses.push((await schema(ws.key)).status);
+      expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(4);
+      const res = await schema(ws.key);
+      expectError(res, 429, 'Rate limit exceeded', 'RATE_LIMITED');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect((await schema(other.key)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('400 Invalid JSON body', async () => {
     const res = await t.http.post('/api/v1/generate').set('X-API-Key', business.key).set('Content-Type', 'application/json').send('{"templateId": ');
     expectError(res, 400, 'Invalid JSON body', 'INVALID_JSON');

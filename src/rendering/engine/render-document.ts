@@ -1,17 +1,29 @@
 import PDFDocument from 'pdfkit';
-import { RenderRequest } from '../options/pdf-options';
 import { isTemplateId } from '../../templates/template.types';
+import { RenderRequest } from '../options/pdf-options';
 import { DocumentFonts } from '../fonts/document-fonts';
 import { loadFontLibrary } from '../fonts/font-library';
-import { Canvas } from '../layout/canvas';
+import { Canvas, PageSize, TextBox } from '../layout/canvas';
 import { drawHeaderFooter } from '../header-footer/draw-header-footer';
 import { LAYOUTS } from './layouts';
 import { pageGeometry } from './page-geometry';
 
 const PRODUCER = 'pdfgen';
 
+/** A rendered document with the layout's own record of where text went (used by tests). */
+export interface RenderedDocument {
+  pdf: Buffer;
+  pageSize: PageSize;
+  pageCount: number;
+  textBoxes: TextBox[];
+}
+
 /** Renders a validated request to PDF bytes. Throws for an unknown template id. */
 export async function renderDocument(request: RenderRequest): Promise<Buffer> {
+  return (await renderDocumentWithLayout(request)).pdf;
+}
+
+export async function renderDocumentWithLayout(request: RenderRequest): Promise<RenderedDocument> {
   const layout = isTemplateId(request.templateId) ? LAYOUTS[request.templateId] : undefined;
   if (!layout) throw new Error(`Unknown template: ${request.templateId}`);
   const fonts = await loadFontLibrary();
@@ -31,9 +43,10 @@ export async function renderDocument(request: RenderRequest): Promise<Buffer> {
   const canvas = new Canvas(doc, fonts, documentFonts, geometry.size);
   layout.draw(canvas, geometry.content, request.data);
   drawHeaderFooter(canvas, geometry, request.options, { title, date: new Date().toISOString().slice(0, 10), url: '' });
+  const pageCount = doc.bufferedPageRange().count;
   documentFonts.embedAll();
   doc.end();
-  return bytes;
+  return { pdf: await bytes, pageSize: geometry.size, pageCount, textBoxes: canvas.textBoxes };
 }
 
 function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {

@@ -35,7 +35,8 @@ export class FontFace {
   private readonly glyphIds = new Map<number, number>();
   private readonly componentCache = new Map<number, GlyphComponent[]>();
 
-  constructor(file: Buffer) {
+  /** `name` becomes the PDF font name (the files' own names can be odd, e.g. variable instances). */
+  constructor(name: string, file: Buffer) {
     this.tables = readSfntTables(file);
     if (!this.tables.has('glyf')) throw new Error('Only TrueType-outline fonts can be embedded');
     // fontkit only decodes cmap, name, OS/2 and post here; it never touches glyf or hmtx.
@@ -49,7 +50,7 @@ export class FontFace {
     this.numberOfHMetrics = hhea.readUInt16BE(34);
     this.bbox = [0, 2, 4, 6].map((at) => head.readInt16BE(36 + at) * this.scale) as FontFace['bbox'];
     this.isItalic = (head.readUInt16BE(44) & 2) !== 0;
-    this.postscriptName = (this.font.postscriptName || 'Font').replace(/[^A-Za-z0-9-]/g, '');
+    this.postscriptName = name.replace(/[^A-Za-z0-9-]/g, '');
     this.capHeight = (this.font.capHeight || this.font.ascent) * this.scale;
     this.xHeight = (this.font.xHeight || 0) * this.scale;
     this.italicAngle = this.font.italicAngle || 0;

@@ -33,7 +33,7 @@ export class FontLibrary {
       let loader = faces.get(name);
       if (!loader) {
         let face: FontFace | undefined;
-        loader = () => (face ??= new FontFace(files.get(name)!));
+        loader = () => (face ??= new FontFace(name.replace(/\.\w+$/, ''), files.get(name)!));
         faces.set(name, loader);
       }
       return loader;

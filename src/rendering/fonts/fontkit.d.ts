@@ -4,7 +4,6 @@ declare module 'fontkit' {
     id: number;
   }
   interface Font {
-    postscriptName: string | null;
     ascent: number;
     capHeight: number;
     xHeight: number;

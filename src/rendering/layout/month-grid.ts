@@ -71,13 +71,18 @@ export class MonthGrid implements Block {
       const name = WEEKDAY_NAMES[(column + (weekStart === 'monday' ? 1 : 0)) % 7];
       canvas.text(name, x + column * cellWidth, y + (HEADER_HEIGHT - lineHeight(WEEKDAY)) / 2, WEEKDAY, cellWidth, 'center');
     }
-    for (let week = 0; week < weeks; week++) {
-      const top = y + HEADER_HEIGHT + week * rowHeight;
-      const weekFirst = gridStart + week * 7;
-      this.drawWeek(canvas, x, top, cellWidth, rowHeight, weekFirst, firstDay, lastDay);
+    // Backgrounds and rules first, so bars and chips are drawn over the grid lines.
+    for (let day = gridStart; day < gridStart + weeks * 7; day++) {
+      if (day >= firstDay && day <= lastDay) continue;
+      const index = day - gridStart;
+      canvas.rect(x + (index % 7) * cellWidth, y + HEADER_HEIGHT + Math.floor(index / 7) * rowHeight, cellWidth, rowHeight, COLORS.panel);
     }
     for (let line = 0; line <= weeks; line++) canvas.line(x, y + HEADER_HEIGHT + line * rowHeight, x + width, y + HEADER_HEIGHT + line * rowHeight, COLORS.rule, 0.5);
     for (let column = 0; column <= 7; column++) canvas.line(x + column * cellWidth, y + HEADER_HEIGHT, x + column * cellWidth, y + height, COLORS.rule, 0.5);
+    for (let week = 0; week < weeks; week++) {
+      const top = y + HEADER_HEIGHT + week * rowHeight;
+      this.drawWeek(canvas, x, top, cellWidth, rowHeight, gridStart + week * 7, firstDay, lastDay);
+    }
   }
 
   private drawWeek(canvas: Canvas, x: number, top: number, cellWidth: number, rowHeight: number, weekFirst: number, firstDay: number, lastDay: number): void {
@@ -93,11 +98,7 @@ export class MonthGrid implements Block {
     for (let column = 0; column < 7; column++) {
       const day = weekFirst + column;
       const left = x + column * cellWidth;
-      const inMonth = day >= firstDay && day <= lastDay;
-      if (!inMonth) {
-        canvas.rect(left, top, cellWidth, rowHeight, COLORS.panel);
-        continue;
-      }
+      if (day < firstDay || day > lastDay) continue;
       canvas.text(String(dayOfMonth(day)), left + PAD, top + PAD / 2, weekday(day) === 0 || weekday(day) === 6 ? { ...DAY, color: COLORS.muted } : DAY, cellWidth - 2 * PAD, 'right');
     }
     for (const segment of segments) {

@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MIGRATIONS } from '../../src/database/migrations';
+import { createTestDatabase } from '../support/postgres';
+import { openStore, StoreServices } from '../support/store-services';
+
+/** An empty store; `open` connects one more replica to it. */
+interface StoreUnderTest {
+  open(): Promise<StoreServices>;
+  tearDown(): Promise<void>;
+}
+
+const adapters: Array<{ name: string; setUp(): Promise<StoreUnderTest> }> = [
+  {
+    name: 'SQLite',
+    async setUp() {
+      const dataDir = mkdtempSync(join(tmpdir(), 'pdfgen-store-'));
+      return { open: () => openStore({ dataDir }), tearDown: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    async setUp() {
+      const database = await createTestDatabase();
+      return { open: () => openStore({ dataDir: tmpdir(), databaseUrl: database.url }), tearDown: () => database.drop() };
+    },
+  },
+];
+
+describe.each(adapters)('store contract: $name', (adapter) => {
+  let store: StoreUnderTest;
+  /** Two replicas on one store: what one writes, the other must read. */
+  let one: StoreServices;
+  let two: StoreServices;
+
+  beforeAll(async () => {
+    store = await adapter.setUp();
+    one = await store.open();
+    two = await store.open();
+  });
+  afterAll(async () => {
+    await Promise.all([one?.dataSource.destroy(), two?.dataSource.destroy()]);
+    await store?.tearDown();
+  });
+
+  it('applies each migration once, however many replicas open the store', async () => {
+    const applied: Array<{ name: string }> = await one.dataSource.query('SELECT name FROM migrations ORDER BY id');
+    expect(applied.map((m) => m.name)).toEqual(MIGRATIONS.map((m) => m.name));
+  });
+
+  it('round-trips a workspace and its changes between replicas', async () => {
+    const created = await one.workspaces.create({ name: 'Acme', plan: 'pro', monthlyLimit: 5 });
+    const read = await two.workspaces.get(created.id);
+    expect(read).toEqual({ ...created, createdAt: expect.any(Date) });
+    expect(Math.abs(read.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
+
+    await one.workspaces.update(created.id, { suspended: true, monthlyLimit: null, enabledTemplates: ['invoice-basic'] });
+    expect(await two.workspaces.get(created.id)).toMatchObject({ suspended: true, monthlyLimit: null, enabledTemplates: ['invoice-basic'] });
+    expect((await two.workspaces.list()).map((w) => w.id)).toContain(created.id);
+    await expect(two.workspaces.get('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'WORKSPACE_NOT_FOUND' });
+  });
+
+  it('authenticates a key on every replica until it is revoked on any one', async () => {
+    const workspace = await one.workspaces.create({ name: 'Keys', plan: 'free' });
+    const created = await one.workspaces.createKey(workspace.id, 'ci');
+    expect(await two.workspaces.authenticate(created.key)).toMatchObject({ id: workspace.id, keyId: created.id, plan: 'free', monthlyLimit: 100, webhooks: false });
+
+    await two.workspaces.revokeKey(workspace.id, created.id);
+    expect(await one.workspaces.authenticate(created.key)).toBeNull();
+    const [listed] = await one.workspaces.listKeys(workspace.id);
+    expect(listed).toMatchObject({ id: created.id, name: 'ci', active: false, revokedAt: expect.any(String) });
+    expect(await one.workspaces.authenticate('pdfg_00000000-0000-4000-8000-000000000000')).toBeNull();
+  });
+
+  it('counts usage per month up to the limit, and gives back a released slot', async () => {
+    const { id } = await one.workspaces.create({ name: 'Usage', plan: 'pro' });
+    const march = new Date('2026-03-15T12:00:00Z');
+    const taken = [await one.usage.reserve(id, 2, march), await two.usage.reserve(id, 2, march), await one.usage.reserve(id, 2, march)];
+    expect(taken.map((r) => r?.used ?? null)).toEqual([1, 2, null]);
+
+    await two.usage.release(taken[1]!);
+    expect(await one.usage.snapshot(id, 2, march)).toEqual({ period: '2026-03', used: 1, limit: 2, remaining: 1 });
+    expect((await one.usage.reserve(id, 2, new Date('2026-04-01T00:00:00Z')))?.used).toBe(1);
+    expect(await one.usage.reserve(id, 0, march)).toBeNull();
+  });
+
+  it('never lets more than the limit through when replicas reserve at the same time', async () => {
+    const limit = 7;
+    const { id } = await one.workspaces.create({ name: 'Race', plan: 'pro', monthlyLimit: limit });
+    const attempts = Array.from({ length: 40 }, (_, i) => (i % 2 ? one : two).usage.reserve(id, limit));
+    const granted = (await Promise.all(attempts)).filter((r) => r !== null);
+    expect(granted.map((r) => r.used).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect((await two.usage.snapshot(id, limit)).used).toBe(limit);
+  });
+
+  it('bootstraps an empty store once', async () => {
+    const fresh = await adapter.setUp();
+    const [first, second] = [await fresh.open(), await fresh.open()];
+    try {
+      const created = await first.bootstrap.bootstrapIfEmpty();
+      expect(await second.bootstrap.bootstrapIfEmpty()).toBeNull();
+      expect((await second.workspaces.list()).map((w) => [w.name, w.plan])).toEqual([['default', 'business']]);
+      expect(await second.workspaces.authenticate(created!.key)).toMatchObject({ id: created!.workspaceId });
+    } finally {
+      await Promise.all([first.dataSource.destroy(), second.dataSource.destroy()]);
+      await fresh.tearDown();
+    }
+  });
+});

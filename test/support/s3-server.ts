@@ -1,0 +1,42 @@
+import { mkdirSync } from 'node:fs';
+import S3rver from 's3rver';
+import type { S3Config } from '../../src/config/app-config';
+
+/** s3rver checks signatures against these fixed keys. */
+const ACCESS_KEY = 'S3RVER';
+
+export interface TestS3Server {
+  /** S3_* variables pointing the service at `bucket` on this server. */
+  env(bucket: string): Record<string, string>;
+  config(bucket: string): S3Config;
+  close(): Promise<void>;
+}
+
+/**
+ * An S3-compatible server in this process, keeping its objects under `directory`
+ * (a second server on the same folder sees the same objects: a restart).
+ */
+export async function startS3Server(directory: string, buckets: string[]): Promise<TestS3Server> {
+  mkdirSync(directory, { recursive: true });
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: buckets.map((name) => ({ name })) });
+  const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  const config = (bucket: string): S3Config => ({ bucket, endpoint, region: 'us-east-1', accessKeyId: ACCESS_KEY, secretAccessKey: ACCESS_KEY, forcePathStyle: true });
+  return {
+    config,
+    env: (bucket) => ({
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: ACCESS_KEY,
+      S3_SECRET_ACCESS_KEY: ACCESS_KEY,
+      S3_FORCE_PATH_STYLE: 'true',
+    }),
+    async close() {
+      const closed = server.close();
+      // Clients may still hold keep-alive connections; do not wait for them to time out.
+      server.httpServer.closeAllConnections();
+      await closed;
+    },
+  };
+}

@@ -1,0 +1,17 @@
+/** The part of s3rver (which ships no types) that the tests use. */
+declare module 's3rver' {
+  import type { Server } from 'node:http';
+  interface S3rverOptions {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory: string;
+    configureBuckets?: Array<{ name: string }>;
+  }
+  export default class S3rver {
+    constructor(options: S3rverOptions);
+    httpServer: Server;
+    run(): Promise<{ address: string; port: number }>;
+    close(): Promise<void>;
+  }
+}

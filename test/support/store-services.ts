@@ -1,0 +1,30 @@
+import type { DataSource } from 'typeorm';
+import { ApiKeyEntity } from '../../src/auth/api-key.entity';
+import { JsonLogger } from '../../src/common/logging/json-logger';
+import { loadConfig } from '../../src/config/app-config';
+import { dataSourceOptions } from '../../src/database/data-source-options';
+import { openDataSource } from '../../src/database/open-data-source';
+import { UsageService } from '../../src/usage/usage.service';
+import { BootstrapService } from '../../src/workspaces/bootstrap.service';
+import { WorkspaceEntity } from '../../src/workspaces/workspace.entity';
+import { WorkspacesService } from '../../src/workspaces/workspaces.service';
+
+export interface StoreServices {
+  dataSource: DataSource;
+  workspaces: WorkspacesService;
+  usage: UsageService;
+  bootstrap: BootstrapService;
+}
+
+/**
+ * The store's services as one replica holds them, without the HTTP application: the
+ * same data source options, migrations and services. PostgreSQL when `databaseUrl` is given.
+ */
+export async function openStore(where: { dataDir: string; databaseUrl?: string }): Promise<StoreServices> {
+  const dataSource = await openDataSource(dataSourceOptions(where));
+  const usage = new UsageService(dataSource);
+  const workspaces = new WorkspacesService(dataSource.getRepository(WorkspaceEntity), dataSource.getRepository(ApiKeyEntity), usage);
+  const config = loadConfig({ DATA_DIR: where.dataDir, BOOTSTRAP: 'true' });
+  const bootstrap = new BootstrapService(config, workspaces, new JsonLogger('silent'), dataSource);
+  return { dataSource, workspaces, usage, bootstrap };
+}
