@@ -1,0 +1,64 @@
+import { ConfigError, loadConfig } from './app-config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      bootstrap: true,
+      bodyLimitBytes: 5 * 1024 * 1024,
+      renderTimeoutMs: 30_000,
+      webhookAllowPrivate: false,
+      webhookTimeoutMs: 10_000,
+      webhookMaxAttempts: 8,
+      webhookRetryBaseMs: 5_000,
+      rateLimitPerSecond: 50,
+      logLevel: 'info',
+    });
+    expect(config.renderWorkers).toBeGreaterThanOrEqual(1);
+    expect(config.renderQueueLimit).toBe(config.renderWorkers * 32);
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.databaseUrl ?? config.redisUrl ?? config.s3 ?? config.adminToken).toBeUndefined();
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      PUBLIC_URL: 'https://pdf.example.com/',
+      DATABASE_URL: 'postgres://u@db/pdf',
+      REDIS_URL: 'redis://cache:6379',
+      S3_BUCKET: 'pdfs',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      BOOTSTRAP: 'false',
+      RATE_LIMIT_PER_SECOND: '0',
+      LOG_LEVEL: 'DEBUG',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      publicUrl: 'https://pdf.example.com',
+      databaseUrl: 'postgres://u@db/pdf',
+      redisUrl: 'redis://cache:6379',
+      s3: { bucket: 'pdfs', endpoint: 'http://minio:9000', region: 'us-east-1', forcePathStyle: true },
+      bootstrap: false,
+      rateLimitPerSecond: 0,
+      logLevel: 'debug',
+    });
+  });
+
+  it.each([
+    [{ PORT: '70000' }, "PORT must be between 0 and 65535, got '70000'"],
+    [{ PORT: '3.5' }, "PORT must be a whole number, got '3.5'"],
+    [{ BOOTSTRAP: 'sometimes' }, "BOOTSTRAP must be true or false, got 'sometimes'"],
+    [{ DATABASE_URL: 'mysql://db' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
+    [{ REDIS_URL: 'not a url' }, "REDIS_URL must be a URL, got 'not a url'"],
+    [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL must be a http:// or https:// URL'],
+    [{ LOG_LEVEL: 'loud' }, "LOG_LEVEL must be one of: debug, info, warn, error, silent, got 'loud'"],
+    [{ RENDER_WORKERS: '0' }, "RENDER_WORKERS must be between 1 and 256, got '0'"],
+    [{ BODY_LIMIT_BYTES: '-1' }, "BODY_LIMIT_BYTES must be a whole number, got '-1'"],
+  ])('refuses %p naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+});
