@@ -37,7 +37,8 @@ describe('pdfgen command line', () => {
     const key = JSON.parse(await pdfgen('key', 'create', workspace.id, '--name', 'ops'));
     expect(key.key).toMatch(/^pdfg_/);
 
-    const t = await startTestApp({ DATA_DIR: dataDir });
+    // The CLI writes the SQLite store in DATA_DIR, so the app must read that same store.
+    const t = await startTestApp({ DATA_DIR: dataDir }, { store: 'sqlite', files: 'disk' });
     try {
       const body = { templateId: 'invoice-basic', data: sample('invoice-basic'), outputFormat: 'base64' };
       await t.http.post('/api/v1/generate').set('X-API-Key', key.key).send(body).expect(200);

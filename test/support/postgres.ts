@@ -28,7 +28,7 @@ export async function createTestDatabase(name = uniqueDatabaseName()): Promise<T
   return {
     name,
     url: url.toString(),
-    drop: () => onServer((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+    drop: () => onServer(async (client) => void (await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))),
   };
 }
 

@@ -5,6 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { createApp } from '../../src/app.factory';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
+import { adaptersFromEnv, sharedServicesFor, TestAdapters } from './scaled-out';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
@@ -23,22 +24,38 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Boots the real application on SQLite in a fresh temp folder, listening on a free port. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pdfgen-e2e-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    ADMIN_TOKEN,
-    BOOTSTRAP: 'false',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_SECOND: '0',
-    RENDER_WORKERS: '2',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    ...env,
-  });
-  const app = await createApp(config);
-  await app.listen(0, '127.0.0.1');
+/**
+ * Boots the real application in a fresh temp folder (or `env.DATA_DIR`, to restart on earlier data),
+ * listening on a free port: on SQLite and disk, or on PostgreSQL and S3 as `adapters` says.
+ */
+export async function startTestApp(env: Record<string, string> = {}, adapters: TestAdapters = adaptersFromEnv()): Promise<TestApp> {
+  const ownsDataDir = env.DATA_DIR === undefined;
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pdfgen-e2e-'));
+  const shared = await sharedServicesFor(dataDir, adapters);
+  let config: AppConfig;
+  let app: NestExpressApplication;
+  try {
+    config = loadConfig({
+      DATA_DIR: dataDir,
+      ...shared.env,
+      ADMIN_TOKEN,
+      BOOTSTRAP: 'false',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_SECOND: '0',
+      RENDER_WORKERS: '2',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ...env,
+    });
+    app = await createApp(config);
+    await app.listen(0, '127.0.0.1');
+  } catch (error) {
+    await shared.release();
+    if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  // Released when the app closes, also when a test closes `app` itself.
+  const released = new Promise<void>((done) => app.getHttpServer().once('close', () => void shared.release().finally(done)));
   const http = request(app.getHttpServer());
   const auth = { Authorization: `Bearer ${ADMIN_TOKEN}` };
   const admin = {
@@ -59,7 +76,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     },
     async close() {
       await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await released;
+      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

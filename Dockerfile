@@ -1,0 +1,33 @@
+# syntax=docker/dockerfile:1
+# pdfgen: build stage compiles TypeScript and gathers the fonts; the runtime stage keeps
+# production dependencies only and runs as the unprivileged `node` user.
+# Node 22: the AWS SDK asks for it from 2027 on (the service itself runs on 20.19+).
+
+FROM node:22-bookworm-slim AS build
+WORKDIR /app
+# better-sqlite3 compiles from source when no prebuilt binary fits.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json nest-cli.json ./
+COPY scripts ./scripts
+COPY src ./src
+# fonts/ is filled from npm packages (DejaVu, Noto) by scripts/fonts.js.
+RUN node scripts/fonts.js && npx nest build && npm prune --omit=dev
+
+FROM node:22-bookworm-slim
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/fonts ./fonts
+COPY bin ./bin
+# DATA_DIR holds the SQLite database and files when no DATABASE_URL / S3_BUCKET is set.
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "dist/main.js"]
