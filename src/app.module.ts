@@ -8,6 +8,8 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { FilesModule } from './files/files.module';
 import { HealthModule } from './health/health.module';
+import { JobWorkerModule } from './jobs/job-worker.module';
+import { JobsModule } from './jobs/jobs.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { RenderingModule } from './rendering/rendering.module';
 import { TemplatesModule } from './templates/templates.module';
@@ -30,6 +32,8 @@ export class AppModule implements NestModule {
         TemplatesModule,
         FilesModule,
         RenderingModule,
+        JobsModule.forRoot(config),
+        JobWorkerModule,
         HealthModule,
       ],
     };

@@ -21,6 +21,10 @@ export interface AppConfig {
   webhookTimeoutMs: number;
   webhookMaxAttempts: number;
   webhookRetryBaseMs: number;
+  /** How long a claimed job stays with its worker without a heartbeat before another may take it. */
+  jobLeaseMs: number;
+  /** Key prefix of the BullMQ queue in Redis (one Redis can serve several deployments or test runs). */
+  bullmqPrefix: string;
   rateLimitPerSecond: number;
   logLevel: LogLevel;
 }
@@ -118,6 +122,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 600_000),
     webhookMaxAttempts: int(env, 'WEBHOOK_MAX_ATTEMPTS', 8, 1, 100),
     webhookRetryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 5_000, 1, 3_600_000),
+    jobLeaseMs: int(env, 'JOB_LEASE_MS', 30_000, 500, 3_600_000),
+    bullmqPrefix: str(env, 'BULLMQ_PREFIX') ?? 'pdfgen',
     rateLimitPerSecond: int(env, 'RATE_LIMIT_PER_SECOND', 50, 0, 1_000_000),
     logLevel: logLevel as LogLevel,
   };

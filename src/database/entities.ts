@@ -1,6 +1,9 @@
 import { ApiKeyEntity } from '../auth/api-key.entity';
+import { JobEntity } from '../jobs/job.entity';
 import { UsageCounterEntity } from '../usage/usage-counter.entity';
+import { WebhookAttemptEntity } from '../webhooks/webhook-attempt.entity';
+import { WebhookDeliveryEntity } from '../webhooks/webhook-delivery.entity';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
 
 /** Every entity of the store; listed explicitly so source and compiled code load the same set. */
-export const ENTITIES = [WorkspaceEntity, ApiKeyEntity, UsageCounterEntity];
+export const ENTITIES = [WorkspaceEntity, ApiKeyEntity, UsageCounterEntity, JobEntity, WebhookDeliveryEntity, WebhookAttemptEntity];

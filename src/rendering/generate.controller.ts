@@ -6,6 +6,8 @@ import { AuthenticatedWorkspace } from '../auth/authenticated-workspace';
 import { CurrentWorkspace } from '../auth/current-workspace.decorator';
 import { API_PREFIXES } from '../common/http/api-prefixes';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses.decorator';
+import { JobAcceptedDto } from '../jobs/dto/job.dto';
+import { JobsService } from '../jobs/jobs.service';
 import { TemplatesService } from '../templates/templates.service';
 import { GenerateRequestDto, GenerateResponseDto } from './dto/generate.dto';
 import { parseGenerateRequest } from './generate-request';
@@ -24,6 +26,7 @@ export class GenerateController {
   constructor(
     private readonly templates: TemplatesService,
     private readonly generation: GenerationService,
+    private readonly jobs: JobsService,
   ) {}
 
   @Post('generate')
@@ -34,6 +37,7 @@ export class GenerateController {
   @ApiOperation({ summary: 'Render a template with data into a PDF', description: 'outputFormat url (default) and base64 answer JSON; buffer answers the PDF bytes.' })
   @ApiBody({ type: GenerateRequestDto })
   @ApiResponse({ status: 200, description: 'url or base64: JSON', type: GenerateResponseDto, headers: RESULT_HEADERS })
+  @ApiResponse({ status: 202, description: 'With webhook: the job is queued; GET /api/v1/jobs/{jobId} reports on it', type: JobAcceptedDto })
   @ApiProduces('application/json', 'application/pdf')
   @ApiErrorResponses(
     'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'BODY_TOO_LARGE', 'MISSING_API_KEY', 'INVALID_API_KEY', 'WORKSPACE_SUSPENDED',
@@ -42,6 +46,10 @@ export class GenerateController {
   )
   async generate(@Body() body: unknown, @CurrentWorkspace() workspace: AuthenticatedWorkspace, @Res() res: Response): Promise<void> {
     const command = parseGenerateRequest(body, workspace, this.templates);
+    if (command.webhook) {
+      res.status(202).json(await this.jobs.submit(workspace, command, command.webhook));
+      return;
+    }
     const result = await this.generation.generate({
       workspaceId: workspace.id,
       monthlyLimit: workspace.monthlyLimit,

@@ -7,7 +7,7 @@ import { newFileId } from '../files/file-id';
 import { FILE_STORE, FileStore } from '../files/file-store.port';
 import { MetricsService } from '../metrics/metrics.service';
 import { secondsUntilNextPeriod } from '../usage/billing-period';
-import { UsageReservation, UsageService } from '../usage/usage.service';
+import { UsageLedger, UsageReservation, UsageService } from '../usage/usage.service';
 import type { OutputFormat } from './generate-request';
 import type { PdfOptions } from './options/pdf-options';
 import { RenderPool } from './pool/render-pool';
@@ -45,9 +45,10 @@ export class GenerationService {
     private readonly logger: JsonLogger,
   ) {}
 
-  async generate(job: GenerationJob): Promise<GenerationResult> {
+  /** `usage` is where the slot is taken: the shared counters, or a webhook job's own view of them. */
+  async generate(job: GenerationJob, usage: UsageLedger = this.usage): Promise<GenerationResult> {
     const started = process.hrtime.bigint();
-    const reservation = await this.usage.reserve(job.workspaceId, job.monthlyLimit);
+    const reservation = await usage.reserve(job.workspaceId, job.monthlyLimit);
     if (!reservation) throw await this.quotaExceeded(job);
     try {
       const pdf = await this.pool.render({ templateId: job.templateId, data: job.data, options: job.options });
@@ -62,7 +63,7 @@ export class GenerationService {
         usageRemaining: Math.max(0, reservation.limit - reservation.used),
       };
     } catch (error) {
-      await this.giveBack(reservation);
+      await this.giveBack(usage, reservation);
       throw error;
     }
   }
@@ -77,9 +78,9 @@ export class GenerationService {
     return `${this.config.publicUrl}/files/${id}.pdf`;
   }
 
-  private async giveBack(reservation: UsageReservation): Promise<void> {
+  private async giveBack(usage: UsageLedger, reservation: UsageReservation): Promise<void> {
     try {
-      await this.usage.release(reservation);
+      await usage.release(reservation);
     } catch (error) {
       this.logger.error('could not release a usage reservation', { workspaceId: reservation.workspaceId, error: String(error) });
     }

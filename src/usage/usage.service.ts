@@ -19,12 +19,18 @@ export interface UsageReservation {
   limit: number;
 }
 
+/** Takes and gives back slots of a month's allowance. */
+export interface UsageLedger {
+  reserve(workspaceId: string, limit: number, now?: Date): Promise<UsageReservation | null>;
+  release(reservation: UsageReservation): Promise<void>;
+}
+
 /**
  * Monthly counters, changed only by single conditional statements so that the database,
  * not the process, guarantees that no more than `limit` generations succeed in a month.
  */
 @Injectable()
-export class UsageService {
+export class UsageService implements UsageLedger {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Takes one generation from the month's allowance; null when the limit is already reached. */

@@ -23,6 +23,7 @@ export const ERROR_CATALOGUE = {
   QUOTA_EXCEEDED: { status: 429, message: 'Monthly PDF generation limit reached', extra: ['limit', 'used', 'remaining'] },
   RATE_LIMITED: { status: 429, message: 'Rate limit exceeded' },
   JOB_NOT_FOUND: { status: 404, message: "Job '<id>' not found" },
+  JOB_NOT_FINISHED: { status: 409, message: "Job '<id>' is not finished" },
   GENERATION_FAILED: { status: 500, message: 'PDF generation failed', extra: ['details'] },
   SERVER_BUSY: { status: 503, message: 'Server is busy' },
   INVALID_ADMIN_TOKEN: { status: 401, message: 'Invalid admin token' },

@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, In, Repository } from 'typeorm';
+import { ApiError } from '../common/errors/api-error';
+import { JsonLogger } from '../common/logging/json-logger';
+import { GenerationService } from '../rendering/generation.service';
+import { effectiveMonthlyLimit } from '../workspaces/workspace-rules';
+import { generationFailure } from '../webhooks/webhook-body';
+import { WorkspacesService } from '../workspaces/workspaces.service';
+import { JobEntity } from './job.entity';
+import { JobUsage } from './job-usage';
+
+/** Rendering could not be tried now (workers busy, store unreachable): the job waits and tries again. */
+export class RenderPostponed extends Error {}
+
+/**
+ * The rendering step of a job: a generation like a synchronous request's, counted against the
+ * month through the job's own usage slot, then the outcome stored on the job. A rendering that
+ * fails for good is stored too: the failure body is what gets delivered then.
+ */
+@Injectable()
+export class JobRenderer {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(JobEntity) private readonly jobs: Repository<JobEntity>,
+    private readonly workspaces: WorkspacesService,
+    private readonly generation: GenerationService,
+    private readonly logger: JsonLogger,
+  ) {}
+
+  /** Renders the job and moves it to `delivering`; throws RenderPostponed when it should be tried later. */
+  async render(job: JobEntity): Promise<JobEntity> {
+    await this.jobs.update({ id: job.id }, { status: 'rendering', updatedAt: Date.now() });
+    const outcome = await this.generate(job);
+    const update = { ...outcome, status: 'delivering' as const, lastError: generationFailure(outcome), updatedAt: Date.now() };
+    await this.jobs.update({ id: job.id, status: In(['queued', 'rendering']) }, update);
+    // Reloaded: if another worker finished this step first, its result is the one to deliver.
+    return this.jobs.findOneByOrFail({ id: job.id });
+  }
+
+  private async generate(job: JobEntity): Promise<Pick<JobEntity, 'pdfUrl' | 'generatedAt' | 'generationError'>> {
+    const workspace = await this.workspaces.get(job.workspaceId);
+    try {
+      const result = await this.generation.generate({
+        workspaceId: job.workspaceId,
+        monthlyLimit: effectiveMonthlyLimit(workspace),
+        templateId: job.templateId,
+        data: job.request.data,
+        options: job.request.options,
+        outputFormat: 'url',
+      }, new JobUsage(this.dataSource, job.id));
+      return { pdfUrl: result.pdfUrl!, generatedAt: result.generatedAt, generationError: null };
+    } catch (error) {
+      const failure = permanentFailure(error);
+      if (failure === undefined) {
+        this.logger.warn('job rendering postponed', { jobId: job.id, error: String(error) });
+        throw new RenderPostponed(String(error), { cause: error });
+      }
+      return { pdfUrl: null, generatedAt: null, generationError: failure };
+    }
+  }
+}
+
+/** GenerationService's details when the file store failed: worth another try, unlike a template that cannot be rendered. */
+const STORE_FAILED = 'The PDF could not be stored';
+
+/** The failure body's `details` for a generation that would fail again; undefined when trying later may help. */
+function permanentFailure(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.code === 'QUOTA_EXCEEDED') return error.message;
+  if (error.code === 'GENERATION_FAILED' && error.extra.details !== STORE_FAILED) return String(error.extra.details ?? error.message);
+  return undefined;
+}

@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { JsonLogger } from '../common/logging/json-logger';
+import { FINISHED_STATUSES, JobEntity } from './job.entity';
+import { JobDelivery } from './job-delivery';
+import type { JobOutcome } from './job-queue.port';
+import { JobRenderer, RenderPostponed } from './job-renderer';
+
+/** Wait before trying a job again after an unexpected error (database away, workers busy). */
+export const UNEXPECTED_ERROR_RETRY_MS = 5000;
+
+/**
+ * Takes a job one step further from what its stored status says, so that a job handed out
+ * twice (after a crash) repeats no finished step: render if not yet rendered, then attempt
+ * the current delivery.
+ */
+@Injectable()
+export class JobRunner {
+  constructor(
+    @InjectRepository(JobEntity) private readonly jobs: Repository<JobEntity>,
+    private readonly renderer: JobRenderer,
+    private readonly delivery: JobDelivery,
+    private readonly logger: JsonLogger,
+  ) {}
+
+  async handle(jobId: string): Promise<JobOutcome> {
+    try {
+      let job = await this.jobs.findOneBy({ id: jobId });
+      if (!job || FINISHED_STATUSES.includes(job.status)) return { done: true };
+      if (job.status === 'queued' || job.status === 'rendering') job = await this.renderer.render(job);
+      return await this.delivery.attempt(job);
+    } catch (error) {
+      if (!(error instanceof RenderPostponed)) this.logger.error('job step failed', { jobId, error: String(error) });
+      return { retryInMs: UNEXPECTED_ERROR_RETRY_MS };
+    }
+  }
+}

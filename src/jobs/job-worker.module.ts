@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { DatabaseModule } from '../database/database.module';
+import { FilesModule } from '../files/files.module';
+import { RenderingModule } from '../rendering/rendering.module';
+import { WorkspacesModule } from '../workspaces/workspaces.module';
+import { JobDelivery } from './job-delivery';
+import { JobRenderer } from './job-renderer';
+import { JobRunner } from './job-runner';
+import { JobWorker } from './job-worker';
+
+/**
+ * The worker side of webhook jobs. Importing RenderingModule puts that module below this one,
+ * so on shutdown Nest stops this worker before it closes the render pool.
+ */
+@Module({
+  imports: [DatabaseModule, FilesModule, RenderingModule, WorkspacesModule],
+  providers: [JobRenderer, JobDelivery, JobRunner, JobWorker],
+})
+export class JobWorkerModule {}

@@ -1,0 +1,69 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { PdfOptions } from '../rendering/options/pdf-options';
+import { epochMs } from './epoch-ms';
+
+export const JOB_STATUSES = ['queued', 'rendering', 'delivering', 'delivered', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+export const FINISHED_STATUSES: readonly JobStatus[] = ['delivered', 'failed'];
+
+export interface JobRequest {
+  data: Record<string, unknown>;
+  options: PdfOptions;
+}
+
+/** A generation whose result goes to a webhook: the durable record, whichever queue carries it. */
+@Entity('jobs')
+export class JobEntity {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  @Column({ name: 'workspace_id', type: 'varchar', length: 36 })
+  workspaceId: string;
+
+  @Column({ name: 'template_id', type: 'varchar', length: 64 })
+  templateId: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  status: JobStatus;
+
+  @Column({ type: 'simple-json' })
+  request: JobRequest;
+
+  @Column({ name: 'webhook_url', type: 'varchar', length: 2048 })
+  webhookUrl: string;
+
+  @Column({ name: 'webhook_headers', type: 'simple-json' })
+  webhookHeaders: Record<string, string>;
+
+  /** The delivery under way or made last (its id is the `webhook-id`). */
+  @Column({ name: 'delivery_id', type: 'varchar', length: 40 })
+  deliveryId: string;
+
+  @Column({ name: 'pdf_url', type: 'varchar', length: 2048, nullable: true })
+  pdfUrl: string | null;
+
+  /** ISO 8601, as sent in the webhook body. */
+  @Column({ name: 'generated_at', type: 'varchar', length: 30, nullable: true })
+  generatedAt: string | null;
+
+  /** Why rendering failed (the failure body's `details`). */
+  @Column({ name: 'generation_error', type: 'varchar', length: 500, nullable: true })
+  generationError: string | null;
+
+  /** The month this job's generation was counted in; set and cleared together with the counter. */
+  @Column({ name: 'usage_period', type: 'varchar', length: 7, nullable: true })
+  usagePeriod: string | null;
+
+  /** Attempts of the current delivery. */
+  @Column({ type: 'integer', default: 0 })
+  attempts: number;
+
+  @Column({ name: 'last_error', type: 'varchar', length: 500, nullable: true })
+  lastError: string | null;
+
+  @Column({ name: 'created_at', type: 'bigint', transformer: epochMs })
+  createdAt: number;
+
+  @Column({ name: 'updated_at', type: 'bigint', transformer: epochMs })
+  updatedAt: number;
+}

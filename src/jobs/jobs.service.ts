@@ -1,0 +1,134 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, In, Repository } from 'typeorm';
+import { AuthenticatedWorkspace } from '../auth/authenticated-workspace';
+import { ApiError } from '../common/errors/api-error';
+import { JsonLogger } from '../common/logging/json-logger';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import type { GenerateCommand } from '../rendering/generate-request';
+import { secondsUntilNextPeriod } from '../usage/billing-period';
+import { UsageService } from '../usage/usage.service';
+import type { WebhookRequest } from '../webhooks/webhook-request';
+import { resolveWebhookTarget, WebhookUrlError } from '../webhooks/webhook-target';
+import { JOB_QUEUE, JobQueue } from './job-queue.port';
+import { JobEntity, JobStatus } from './job.entity';
+import { JobView, toJobView } from './job-view';
+import { atomically, sql, SqlScript } from './sql-script';
+
+export interface JobAccepted {
+  success: true;
+  jobId: string;
+  status: 'queued';
+  templateId: string;
+}
+
+const UNFINISHED: JobStatus[] = ['queued', 'rendering', 'delivering'];
+
+/** A delivery id, sent as `webhook-id`. */
+function newDeliveryId(): string {
+  return 'msg_' + randomBytes(16).toString('hex');
+}
+
+/** Webhook jobs as the API and the operator see them: accepted, looked up, delivered again. */
+@Injectable()
+export class JobsService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(JobEntity) private readonly jobs: Repository<JobEntity>,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    private readonly usage: UsageService,
+    private readonly logger: JsonLogger,
+  ) {}
+
+  /** Accepts a generate request with a webhook: checked, stored with its first delivery, queued. */
+  async submit(workspace: AuthenticatedWorkspace, command: GenerateCommand, webhook: WebhookRequest): Promise<JobAccepted> {
+    await this.checkWebhookUrl(webhook.url);
+    await this.checkQuota(workspace);
+    const jobId = randomUUID();
+    const deliveryId = newDeliveryId();
+    const now = Date.now();
+    const request = JSON.stringify({ data: command.data, options: command.options });
+    await atomically(this.dataSource, function* (): SqlScript<void> {
+      yield sql(
+        `INSERT INTO jobs (id, workspace_id, template_id, status, request, webhook_url, webhook_headers, delivery_id, attempts, created_at, updated_at)
+         VALUES (?, ?, ?, 'queued', ?, ?, ?, ?, 0, ?, ?)`,
+        jobId, workspace.id, command.template.id, request, webhook.url, JSON.stringify(webhook.headers), deliveryId, now, now,
+      );
+      yield insertDelivery(deliveryId, jobId, workspace.id, now);
+    });
+    await this.enqueue(deliveryId, jobId);
+    return { success: true, jobId, status: 'queued', templateId: command.template.id };
+  }
+
+  /** A job of this workspace; another workspace's job is not found, like a missing one. */
+  async view(workspaceId: string, jobId: string): Promise<JobView> {
+    const job = await this.jobs.findOneBy({ id: jobId, workspaceId });
+    if (!job) throw new ApiError('JOB_NOT_FOUND', { params: { id: jobId } });
+    return toJobView(job);
+  }
+
+  /** Starts a new delivery (a new `webhook-id`) of a delivered or failed job. */
+  async redeliver(jobId: string): Promise<JobView> {
+    const deliveryId = newDeliveryId();
+    const now = Date.now();
+    const started = await atomically(this.dataSource, function* (): SqlScript<boolean> {
+      const moved = yield sql(
+        `UPDATE jobs SET status = 'delivering', delivery_id = ?, attempts = 0, updated_at = ? WHERE id = ? AND status IN ('delivered', 'failed')`,
+        deliveryId, now, jobId,
+      );
+      if (moved.changes === 0) return false;
+      const { rows } = yield sql('SELECT workspace_id FROM jobs WHERE id = ?', jobId);
+      yield insertDelivery(deliveryId, jobId, String(rows[0].workspace_id), now);
+      return true;
+    });
+    const job = await this.jobs.findOneBy({ id: jobId });
+    if (!job) throw new ApiError('JOB_NOT_FOUND', { params: { id: jobId } });
+    if (!started) throw new ApiError('JOB_NOT_FINISHED', { params: { id: jobId } });
+    await this.enqueue(deliveryId, jobId);
+    return toJobView(job);
+  }
+
+  /** Queues every unfinished job again (a no-op for those still queued): covers a crash between storing a job and queuing it. */
+  async requeueUnfinished(): Promise<void> {
+    const unfinished = await this.jobs.find({ select: { id: true, deliveryId: true }, where: { status: In(UNFINISHED) } });
+    for (const job of unfinished) await this.queue.enqueue(job.deliveryId, job.id);
+  }
+
+  private async enqueue(deliveryId: string, jobId: string): Promise<void> {
+    try {
+      await this.queue.enqueue(deliveryId, jobId);
+    } catch (error) {
+      // The job is stored: the next sweep queues it once the queue answers again.
+      this.logger.error('could not queue a job', { jobId, error: String(error) });
+    }
+  }
+
+  private async checkWebhookUrl(url: string): Promise<void> {
+    try {
+      await resolveWebhookTarget(url, this.config.webhookAllowPrivate);
+    } catch (error) {
+      if (error instanceof WebhookUrlError) throw new ApiError('INVALID_WEBHOOK_URL', { extra: { details: error.message } });
+      throw error;
+    }
+  }
+
+  /** Step 9 of DECISIONS section 2; the job takes its slot only when its PDF is made. */
+  private async checkQuota(workspace: AuthenticatedWorkspace): Promise<void> {
+    const { used, limit, remaining } = await this.usage.snapshot(workspace.id, workspace.monthlyLimit);
+    if (remaining > 0) return;
+    throw new ApiError('QUOTA_EXCEEDED', {
+      extra: { limit, used, remaining: 0 },
+      headers: { 'X-Usage-Remaining': '0', 'Retry-After': String(secondsUntilNextPeriod()) },
+    });
+  }
+}
+
+function insertDelivery(id: string, jobId: string, workspaceId: string, now: number) {
+  return sql(
+    `INSERT INTO webhook_deliveries (id, job_id, workspace_id, status, attempts, created_at, updated_at) VALUES (?, ?, ?, 'pending', 0, ?, ?)`,
+    id, jobId, workspaceId, now, now,
+  );
+}

@@ -1,0 +1,102 @@
+import type { DataSource } from 'typeorm';
+
+/** One statement, written with `?` placeholders whatever the database. */
+export interface SqlStep {
+  sql: string;
+  params: unknown[];
+}
+
+export interface SqlResult {
+  rows: Array<Record<string, unknown>>;
+  /** Rows changed by an INSERT, UPDATE or DELETE without RETURNING; the row count otherwise. */
+  changes: number;
+}
+
+/**
+ * Statements that must take effect together, as a generator: each `yield` runs one statement
+ * and receives its result, so later statements can depend on earlier ones.
+ */
+export type SqlScript<T> = Generator<SqlStep, T, SqlResult>;
+
+export function sql(text: string, ...params: unknown[]): SqlStep {
+  return { sql: text, params };
+}
+
+/** Runs one statement outside any transaction. */
+export async function execute(dataSource: DataSource, step: SqlStep): Promise<SqlResult> {
+  const runner = dataSource.createQueryRunner();
+  try {
+    const result = await runner.query(dialect(dataSource, step.sql), step.params, true);
+    const rows = (result.records ?? []) as SqlResult['rows'];
+    return { rows, changes: result.affected ?? rows.length };
+  } finally {
+    await runner.release();
+  }
+}
+
+/**
+ * Runs a script in one transaction. On SQLite the transaction runs synchronously on the
+ * driver's connection: TypeORM shares that one connection between all callers, so an
+ * asynchronous transaction there would take in other requests' statements (and roll them back).
+ */
+export async function atomically<T>(dataSource: DataSource, script: () => SqlScript<T>): Promise<T> {
+  if (dataSource.options.type === 'better-sqlite3') return onSqlite(dataSource, script);
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  await runner.startTransaction();
+  try {
+    const steps = script();
+    let next = steps.next();
+    while (!next.done) {
+      const result = await runner.query(dialect(dataSource, next.value.sql), next.value.params, true);
+      const rows = (result.records ?? []) as SqlResult['rows'];
+      next = steps.next({ rows, changes: result.affected ?? rows.length });
+    }
+    await runner.commitTransaction();
+    return next.value;
+  } catch (error) {
+    await runner.rollbackTransaction();
+    throw error;
+  } finally {
+    await runner.release();
+  }
+}
+
+interface SqliteStatement {
+  reader: boolean;
+  all(...params: unknown[]): Array<Record<string, unknown>>;
+  run(...params: unknown[]): { changes: number };
+}
+
+interface SqliteConnection {
+  prepare(sql: string): SqliteStatement;
+  transaction<T>(fn: () => T): { immediate(): T };
+}
+
+function onSqlite<T>(dataSource: DataSource, script: () => SqlScript<T>): T {
+  const db = (dataSource.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection;
+  return db
+    .transaction(() => {
+      const steps = script();
+      let next = steps.next();
+      while (!next.done) {
+        const statement = db.prepare(next.value.sql);
+        const params = next.value.params;
+        if (statement.reader) {
+          const rows = statement.all(...params);
+          next = steps.next({ rows, changes: rows.length });
+        } else {
+          next = steps.next({ rows: [], changes: statement.run(...params).changes });
+        }
+      }
+      return next.value;
+    })
+    .immediate();
+}
+
+/** `?` placeholders become `$1, $2, ...` on PostgreSQL. */
+function dialect(dataSource: DataSource, text: string): string {
+  if (dataSource.options.type !== 'postgres') return text;
+  let index = 0;
+  return text.replace(/\?/g, () => `$${++index}`);
+}

@@ -1,0 +1,21 @@
+import { ERROR_CATALOGUE } from '../common/errors/error-catalogue';
+import type { JobEntity } from '../jobs/job.entity';
+
+const GENERATION_FAILED = ERROR_CATALOGUE.GENERATION_FAILED.message;
+
+/**
+ * The JSON POSTed to a job's webhook (DECISIONS section 6): the spec's success body plus
+ * `jobId`, or the failure body when rendering failed. Built from stored fields only, so
+ * every attempt of a delivery sends the same bytes.
+ */
+export function webhookBody(job: JobEntity): string {
+  if (job.generationError !== null) {
+    return JSON.stringify({ success: false, error: GENERATION_FAILED, details: job.generationError, templateId: job.templateId, jobId: job.id });
+  }
+  return JSON.stringify({ success: true, pdfUrl: job.pdfUrl, templateId: job.templateId, generatedAt: job.generatedAt, jobId: job.id });
+}
+
+/** A job's lastError when its rendering failed; null when it did not. */
+export function generationFailure(job: Pick<JobEntity, 'generationError'>): string | null {
+  return job.generationError === null ? null : `${GENERATION_FAILED}: ${job.generationError}`;
+}

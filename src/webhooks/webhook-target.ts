@@ -1,0 +1,52 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { nonPublicReason } from './address-policy';
+import { MAX_WEBHOOK_URL_LENGTH } from './webhook-request';
+
+/** A webhook URL with the one address that was checked and may be connected to. */
+export interface WebhookTarget {
+  url: URL;
+  address: string;
+  family: 4 | 6;
+}
+
+/** The URL may not receive webhooks; the message is the `details` of 400 Invalid webhook URL. */
+export class WebhookUrlError extends Error {}
+
+export type AddressLookup = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
+
+const systemLookup: AddressLookup = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+
+/**
+ * Checks scheme and length, resolves the host and checks every address it resolves to
+ * (DECISIONS section 6). `allowPrivate` (WEBHOOK_ALLOW_PRIVATE) lifts only the address rule.
+ */
+export async function resolveWebhookTarget(raw: string, allowPrivate: boolean, lookup: AddressLookup = systemLookup): Promise<WebhookTarget> {
+  if (raw.length > MAX_WEBHOOK_URL_LENGTH) throw new WebhookUrlError(`webhook.url must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new WebhookUrlError('webhook.url must be an absolute http or https URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new WebhookUrlError('webhook.url must use http or https');
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await resolve(host, lookup);
+  if (!allowPrivate) {
+    for (const { address } of addresses) {
+      const reason = nonPublicReason(address);
+      if (reason) throw new WebhookUrlError(`webhook.url must point at a public address; ${host} is ${address} (${reason})`);
+    }
+  }
+  return { url, address: addresses[0].address, family: addresses[0].family === 6 ? 6 : 4 };
+}
+
+async function resolve(host: string, lookup: AddressLookup): Promise<Array<{ address: string; family: number }>> {
+  try {
+    const addresses = await lookup(host);
+    if (addresses.length > 0) return addresses;
+  } catch {
+    // Reported below, without the resolver's internals.
+  }
+  throw new WebhookUrlError(`webhook.url host ${host} could not be resolved`);
+}
