@@ -8,11 +8,17 @@ import { ByteRange, FileStore, StoredFileInfo } from './file-store.port';
 
 /** Files under `<DATA_DIR>/files/<first two chars>/<id>.pdf`, written to a temporary name, synced, then renamed. */
 export class DiskFileStore implements FileStore {
+  /** Shard folders known to exist: saves a mkdir round trip on nearly every write. */
+  private readonly knownDirs = new Set<string>();
+
   constructor(private readonly root: string) {}
 
   async save(id: string, bytes: Uint8Array): Promise<StoredFileInfo> {
     const dir = this.dirOf(id);
-    await mkdir(dir, { recursive: true });
+    if (!this.knownDirs.has(dir)) {
+      await mkdir(dir, { recursive: true });
+      this.knownDirs.add(dir);
+    }
     const temp = join(dir, `.${id}.${randomBytes(6).toString('hex')}.tmp`);
     const handle = await open(temp, 'wx');
     try {

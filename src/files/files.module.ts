@@ -5,11 +5,15 @@ import { APP_CONFIG } from '../config/config.module';
 import { DiskFileStore } from './disk-file-store';
 import { FILE_STORE, FileStore } from './file-store.port';
 import { FilesController } from './files.controller';
-import { S3FileStore } from './s3-file-store';
 
-/** The bucket when S3_BUCKET is set (shared by every replica), else the local data folder. */
-function fileStore(config: AppConfig): FileStore {
-  return config.s3 ? S3FileStore.fromConfig(config.s3) : new DiskFileStore(join(config.dataDir, 'files'));
+/**
+ * The bucket when S3_BUCKET is set (shared by every replica), else the local data folder.
+ * The AWS SDK is loaded only when it is used: it costs tens of MB of a small container.
+ */
+async function fileStore(config: AppConfig): Promise<FileStore> {
+  if (!config.s3) return new DiskFileStore(join(config.dataDir, 'files'));
+  const { S3FileStore } = await import('./s3-file-store');
+  return S3FileStore.fromConfig(config.s3);
 }
 
 @Module({

@@ -8,7 +8,7 @@ import { QUEUE_READINESS, ReadinessProbe } from '../health/readiness-probe';
 import { UsageModule } from '../usage/usage.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { WorkspacesModule } from '../workspaces/workspaces.module';
-import { BullmqJobQueue } from './bullmq-job-queue';
+import type { BullmqJobQueue } from './bullmq-job-queue';
 import { DatabaseJobQueue } from './database-job-queue';
 import { JOB_QUEUE } from './job-queue.port';
 import { JobsAdminController } from './jobs-admin.controller';
@@ -49,7 +49,11 @@ function bullmqQueue(config: AppConfig, redisUrl: string): Provider[] {
     {
       provide: JOB_QUEUE,
       inject: [JsonLogger],
-      useFactory: (logger: JsonLogger) => new BullmqJobQueue(redisUrl, config.bullmqPrefix, config.jobLeaseMs, logger),
+      // Loaded only when REDIS_URL is set: BullMQ and its Redis client are heavy for the embedded default.
+      useFactory: async (logger: JsonLogger) => {
+        const { BullmqJobQueue } = await import('./bullmq-job-queue');
+        return new BullmqJobQueue(redisUrl, config.bullmqPrefix, config.jobLeaseMs, logger);
+      },
     },
     {
       provide: QUEUE_READINESS,

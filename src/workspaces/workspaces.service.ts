@@ -1,13 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, IsNull, Repository } from 'typeorm';
 import { ApiKeyEntity } from '../auth/api-key.entity';
 import { digestApiKey, generateApiKey, looksLikeApiKey } from '../auth/api-key';
 import { AuthenticatedWorkspace } from '../auth/authenticated-workspace';
 import { ApiError } from '../common/errors/api-error';
+import { placeholder } from '../database/sql-dialect';
+import type { TemplateId } from '../templates/template.types';
 import { UsageService, UsageSnapshot } from '../usage/usage.service';
-import { PLANS } from './plans';
+import { PlanId, PLANS } from './plans';
 import { WorkspaceEntity } from './workspace.entity';
 import { CreateWorkspaceInput, UpdateWorkspaceInput } from './workspace-input';
 import { effectiveMonthlyLimit, effectiveTemplates } from './workspace-rules';
@@ -46,6 +48,7 @@ export class WorkspacesService {
   constructor(
     @InjectRepository(WorkspaceEntity) private readonly workspaces: Repository<WorkspaceEntity>,
     @InjectRepository(ApiKeyEntity) private readonly keys: Repository<ApiKeyEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly usage: UsageService,
   ) {}
 
@@ -121,22 +124,35 @@ export class WorkspacesService {
     if (!key.revokedAt) await this.keys.update({ id: keyId, revokedAt: IsNull() }, { revokedAt: new Date() });
   }
 
-  /** The workspace behind an active key, or null for an unknown or deactivated one. */
+  /**
+   * The workspace behind an active key, or null for an unknown or deactivated one. One indexed
+   * join, no cache: it runs on every request, and a deactivated key must be refused at once.
+   */
   async authenticate(plainKey: string): Promise<AuthenticatedWorkspace | null> {
     if (!looksLikeApiKey(plainKey)) return null;
-    const key = await this.keys.findOneBy({ keyHash: digestApiKey(plainKey), revokedAt: IsNull() });
-    if (!key) return null;
-    const workspace = await this.workspaces.findOneBy({ id: key.workspaceId });
-    if (!workspace) return null;
+    const rows: KeyOwnerRow[] = await this.dataSource.query(
+      `SELECT k.id AS key_id, w.id, w.name, w.plan, w.monthly_limit, w.suspended, w.enabled_templates
+       FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id
+       WHERE k.key_hash = ${placeholder(this.dataSource, 1)} AND k.revoked_at IS NULL`,
+      [digestApiKey(plainKey)],
+    );
+    if (rows.length === 0) return null;
+    const row = rows[0];
+    const workspace = {
+      plan: row.plan,
+      monthlyLimit: row.monthly_limit === null ? null : Number(row.monthly_limit),
+      enabledTemplates: row.enabled_templates ? (JSON.parse(row.enabled_templates) as TemplateId[]) : null,
+    };
     return {
-      id: workspace.id,
-      name: workspace.name,
-      plan: workspace.plan,
-      keyId: key.id,
+      id: row.id,
+      name: row.name,
+      plan: row.plan,
+      keyId: row.key_id,
       monthlyLimit: effectiveMonthlyLimit(workspace),
-      suspended: workspace.suspended,
+      // SQLite answers 0/1, PostgreSQL true/false.
+      suspended: Boolean(row.suspended),
       enabledTemplates: effectiveTemplates(workspace),
-      webhooks: PLANS[workspace.plan].webhooks,
+      webhooks: PLANS[row.plan].webhooks,
     };
   }
 
@@ -154,6 +170,16 @@ export class WorkspacesService {
     if (withUsage) view.usage = await this.usage.snapshot(workspace.id, effectiveMonthlyLimit(workspace));
     return view;
   }
+}
+
+interface KeyOwnerRow {
+  key_id: string;
+  id: string;
+  name: string;
+  plan: PlanId;
+  monthly_limit: number | string | null;
+  suspended: boolean | number;
+  enabled_templates: string | null;
 }
 
 /** `whsec_` + base64 of 32 random bytes (Standard Webhooks asks for at least 24). */

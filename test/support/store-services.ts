@@ -23,7 +23,7 @@ export interface StoreServices {
 export async function openStore(where: { dataDir: string; databaseUrl?: string }): Promise<StoreServices> {
   const dataSource = await openDataSource(dataSourceOptions(where));
   const usage = new UsageService(dataSource);
-  const workspaces = new WorkspacesService(dataSource.getRepository(WorkspaceEntity), dataSource.getRepository(ApiKeyEntity), usage);
+  const workspaces = new WorkspacesService(dataSource.getRepository(WorkspaceEntity), dataSource.getRepository(ApiKeyEntity), dataSource, usage);
   const config = loadConfig({ DATA_DIR: where.dataDir, BOOTSTRAP: 'true' });
   const bootstrap = new BootstrapService(config, workspaces, new JsonLogger('silent'), dataSource);
   return { dataSource, workspaces, usage, bootstrap };
