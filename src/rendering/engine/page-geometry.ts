@@ -1,17 +1,11 @@
 import { cssLengthToPoints } from '../options/css-length';
-import { MARGIN_SIDES, MarginSide, PageFormat, PdfOptions } from '../options/pdf-options';
+import { MARGIN_SIDES, MarginSide, PdfOptions } from '../options/pdf-options';
+import { pageSize } from '../options/page-size';
 import { Frame } from '../layout/page-flow';
 import { PageSize } from '../layout/canvas';
 
-/** Portrait sizes in points: Letter 8.5x11 in, A4 210x297 mm, Legal 8.5x14 in. */
-const FORMAT_SIZES: Record<PageFormat, PageSize> = {
-  Letter: { width: 612, height: 792 },
-  A4: { width: 595.28, height: 841.89 },
-  Legal: { width: 612, height: 1008 },
-};
-
-/** Content never gets narrower or shorter than this, whatever the margins say. */
-const MIN_CONTENT = 144;
+/** Content never gets narrower or shorter than 1in, the least that request validation allows. */
+const MIN_CONTENT = 72;
 
 export interface PageGeometry {
   size: PageSize;
@@ -20,8 +14,7 @@ export interface PageGeometry {
 }
 
 export function pageGeometry(options: PdfOptions): PageGeometry {
-  const portrait = FORMAT_SIZES[options.format] ?? FORMAT_SIZES.Letter;
-  const size = options.orientation === 'landscape' ? { width: portrait.height, height: portrait.width } : portrait;
+  const size = pageSize(options.format, options.orientation);
   const margins = {} as Record<MarginSide, number>;
   for (const side of MARGIN_SIDES) margins[side] = cssLengthToPoints(options.margin?.[side] ?? '0') ?? 0;
   shrinkToFit(margins, 'left', 'right', size.width);

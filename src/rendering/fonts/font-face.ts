@@ -16,7 +16,6 @@ export interface GlyphComponent {
  */
 export class FontFace {
   readonly postscriptName: string;
-  readonly unitsPerEm: number;
   /** Metrics in 1/1000 em, the unit of PDF font dictionaries. */
   readonly ascender: number;
   readonly descender: number;
@@ -39,11 +38,10 @@ export class FontFace {
   constructor(name: string, file: Buffer) {
     this.tables = readSfntTables(file);
     if (!this.tables.has('glyf')) throw new Error('Only TrueType-outline fonts can be embedded');
-    // fontkit only decodes cmap, name, OS/2 and post here; it never touches glyf or hmtx.
-    this.font = fontkit.create(file) as fontkit.Font;
+    // fontkit only decodes cmap, OS/2 and post here; it never touches glyf or hmtx.
+    this.font = fontkit.create(file);
     const head = this.table('head');
-    this.unitsPerEm = head.readUInt16BE(18);
-    this.scale = 1000 / this.unitsPerEm;
+    this.scale = 1000 / head.readUInt16BE(18);
     const hhea = this.table('hhea');
     this.ascender = hhea.readInt16BE(4) * this.scale;
     this.descender = hhea.readInt16BE(6) * this.scale;
@@ -54,12 +52,8 @@ export class FontFace {
     this.capHeight = (this.font.capHeight || this.font.ascent) * this.scale;
     this.xHeight = (this.font.xHeight || 0) * this.scale;
     this.italicAngle = this.font.italicAngle || 0;
-    this.isFixedPitch = Boolean((this.font as unknown as { post?: { isFixedPitch?: number } }).post?.isFixedPitch);
+    this.isFixedPitch = Boolean(this.font.post?.isFixedPitch);
     this.locaOffsets = this.readLoca(head.readInt16BE(50) === 1);
-  }
-
-  get numGlyphs(): number {
-    return this.locaOffsets.length - 1;
   }
 
   /** Glyph id for a code point, 0 when the font lacks it. */

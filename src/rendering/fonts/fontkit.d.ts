@@ -8,6 +8,7 @@ declare module 'fontkit' {
     capHeight: number;
     xHeight: number;
     italicAngle: number;
+    post?: { isFixedPitch: number };
     hasGlyphForCodePoint(codePoint: number): boolean;
     glyphForCodePoint(codePoint: number): Glyph;
   }

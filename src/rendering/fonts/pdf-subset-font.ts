@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import { FontFace } from './font-face';
 import { encodeTrueTypeSubset } from './truetype-subset';
 
@@ -38,8 +39,10 @@ export class PdfSubsetFont {
   embed(): void {
     if (!this.dictionary) return;
     const { face } = this;
-    const fontFile = this.doc.ref({});
-    fontFile.end(encodeTrueTypeSubset(face, this.oldIds, this.newIdOf));
+    // Compressed here at the fastest level (PDFKit's default level costs 3x more for ~5% less size).
+    const program = encodeTrueTypeSubset(face, this.oldIds, this.newIdOf);
+    const fontFile = this.doc.ref({ Filter: 'FlateDecode', Length1: program.length });
+    fontFile.end(deflateSync(program, { level: 1 }));
     const name = `${subsetTag(this.resourceName)}+${face.postscriptName}`;
     const descriptor = this.doc.ref({
       Type: 'FontDescriptor',

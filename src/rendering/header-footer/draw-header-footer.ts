@@ -28,10 +28,10 @@ export function drawHeaderFooter(canvas: Canvas, geometry: PageGeometry, options
   const header = options.headerTemplate ? template(options.headerTemplate) : [];
   const footer = template(options.footerTemplate || DEFAULT_FOOTER);
   const { size, margins, content } = geometry;
-  const { start, count } = canvas.doc.bufferedPageRange();
-  for (let page = start; page < start + count; page++) {
+  const count = canvas.pageCount;
+  for (let page = 0; page < count; page++) {
     canvas.switchToPage(page);
-    const fill: Record<Placeholder, string> = { ...values, pageNumber: String(page - start + 1), totalPages: String(count) };
+    const fill: Record<Placeholder, string> = { ...values, pageNumber: String(page + 1), totalPages: String(count) };
     drawZone(canvas, header, fill, { x: content.x, y: 0, width: content.width, height: margins.top });
     drawZone(canvas, footer, fill, { x: content.x, y: size.height - margins.bottom, width: content.width, height: margins.bottom });
   }

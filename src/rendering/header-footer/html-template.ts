@@ -82,7 +82,8 @@ export function parseTemplate(html: string, base: RichStyle): TemplateBox[] {
           const src = attributes.src ?? '';
           if (DATA_IMAGE.test(src)) box.runs.push({ image: src.replace(/\s+/g, ''), width: pixels(attributes.width, inline), height: pixels(attributes.height) });
         }
-        const placeholder = PLACEHOLDERS.find((name) => (attributes.class ?? '').split(/\s+/).includes(name));
+        const classes = (attributes.class ?? '').split(/\s+/);
+        const placeholder = PLACEHOLDERS.find((candidate) => classes.includes(candidate));
         if (placeholder) {
           box.runs.push({ placeholder, style });
           frame.silent = true;
@@ -97,11 +98,7 @@ export function parseTemplate(html: string, base: RichStyle): TemplateBox[] {
       onclosetag() {
         if (stack.length === 1) return;
         const frame = stack.pop()!;
-        if (frame.block && !frame.silent) {
-          const after = box.spaceAfter;
-          finishBox(top().align);
-          if (boxes.length > 0) boxes[boxes.length - 1].spaceAfter = after;
-        }
+        if (frame.block && !frame.silent) finishBox(top().align);
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },

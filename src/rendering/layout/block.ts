@@ -25,7 +25,3 @@ export interface Block {
 export function fixed(height: number, draw: Laid['draw'] = () => undefined): Laid {
   return { height, draw };
 }
-
-export function spacer(height: number): Block {
-  return { layout: () => fixed(height) };
-}

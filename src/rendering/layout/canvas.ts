@@ -2,6 +2,7 @@ import { DocumentFonts } from '../fonts/document-fonts';
 import { FontLibrary } from '../fonts/font-library';
 import { FontStack, ShapedGlyph } from '../fonts/font-stack';
 import { TextAlign, TextStyle, lineHeight } from './text-style';
+import { ellipsize } from './text-wrap';
 
 /** Where a line of text was drawn, in the layout's own measurements (points, top-left origin). */
 export interface TextBox {
@@ -32,17 +33,15 @@ const pt = (value: number): string => (Math.round(value * 100) / 100).toString()
 export class Canvas {
   readonly textBoxes: TextBox[] = [];
   private pageIndex = 0;
+  private clip?: { top: number; bottom: number };
+  /** Fill colour in force, so that runs of same-coloured text do not repeat the operator. */
+  private fill?: string;
 
   constructor(
-    readonly doc: PDFKit.PDFDocument,
+    private readonly doc: PDFKit.PDFDocument,
     private readonly fonts: FontLibrary,
     private readonly documentFonts: DocumentFonts,
-    readonly page: PageSize,
   ) {}
-
-  get currentPage(): number {
-    return this.pageIndex;
-  }
 
   stack(style: TextStyle): FontStack {
     return this.fonts.stack({ bold: Boolean(style.bold), italic: Boolean(style.italic) });
@@ -52,15 +51,38 @@ export class Canvas {
     return this.stack(style).measure(text, style.size);
   }
 
+  get pageCount(): number {
+    return this.doc.bufferedPageRange().count;
+  }
+
   addPage(): void {
     this.doc.addPage();
     this.pageIndex++;
+    this.fill = undefined;
   }
 
   /** Makes an earlier page current (header/footer pass; pages are buffered). */
   switchToPage(index: number): void {
     this.doc.switchToPage(index);
     this.pageIndex = index;
+    this.fill = undefined;
+  }
+
+  /**
+   * Draws `draw` clipped to the band [top, bottom]: lines of text that would cross it are left
+   * out, shapes are cut. Used only for content taller than a whole page.
+   */
+  clipped(top: number, bottom: number, draw: () => void): void {
+    this.doc.save();
+    this.doc.rect(0, top, 1e5, bottom - top).clip();
+    this.clip = { top, bottom };
+    try {
+      draw();
+    } finally {
+      this.clip = undefined;
+      this.doc.restore();
+      this.fill = undefined;
+    }
   }
 
   /**
@@ -68,17 +90,23 @@ export class Canvas {
    * Returns the drawn width.
    */
   text(text: string, x: number, top: number, style: TextStyle, width?: number, align: TextAlign = 'left'): number {
+    if (this.clip && (top < this.clip.top - 0.5 || top + lineHeight(style) > this.clip.bottom + 0.5)) return 0;
     const stack = this.stack(style);
-    const glyphs = stack.shape(text);
+    let glyphs = stack.shape(text);
     if (glyphs.length === 0) return 0;
     const scale = style.size / 1000;
-    let textWidth = 0;
-    for (const glyph of glyphs) textWidth += glyph.advance * scale;
+    let textWidth = glyphs.reduce((sum, glyph) => sum + glyph.advance * scale, 0);
+    // Text never leaves its box: a caller that measured wrong gets an ellipsis, not an overlap.
+    if (width !== undefined && textWidth > width + 0.01) {
+      text = ellipsize(text, stack, style.size, width);
+      glyphs = stack.shape(text);
+      textWidth = glyphs.reduce((sum, glyph) => sum + glyph.advance * scale, 0);
+    }
     const left = width === undefined || align === 'left' ? x : align === 'right' ? x + width - textWidth : x + (width - textWidth) / 2;
     const primary = stack.primary;
     const box = lineHeight(style);
     const baseline = top + (box - (primary.ascender - primary.descender) * scale) / 2 + primary.ascender * scale;
-    this.doc.fillColor(style.color);
+    this.setFill(style.color);
     this.drawGlyphs(glyphs, left, baseline, style.size);
     this.textBoxes.push({ page: this.pageIndex, x: left, y: top, width: textWidth, height: box, text });
     return textWidth;
@@ -88,7 +116,8 @@ export class Canvas {
     if (width <= 0 || height <= 0) return;
     if (radius > 0) this.doc.roundedRect(x, y, width, height, Math.min(radius, width / 2, height / 2));
     else this.doc.rect(x, y, width, height);
-    this.doc.fillColor(fill).fill();
+    this.setFill(fill);
+    this.doc.fill();
   }
 
   strokeRect(x: number, y: number, width: number, height: number, color: string, lineWidth = 0.75, radius = 0): void {
@@ -102,7 +131,9 @@ export class Canvas {
   }
 
   polygon(points: Array<[number, number]>, fill: string): void {
-    this.doc.polygon(...points).fillColor(fill).fill();
+    this.doc.polygon(...points);
+    this.setFill(fill);
+    this.doc.fill();
   }
 
   /** Natural size of a `data:image/png|jpeg;base64` image, or null when it cannot be decoded. */
@@ -119,6 +150,12 @@ export class Canvas {
   /** Draws a data-URI image; PDFKit embeds each distinct URI once per document. */
   image(dataUri: string, x: number, y: number, width: number, height: number): void {
     this.doc.image(dataUri, x, y, { width, height });
+  }
+
+  private setFill(color: string): void {
+    if (color === this.fill) return;
+    this.doc.fillColor(color);
+    this.fill = color;
   }
 
   /** One BT/ET per font run; the text matrix flips PDFKit's top-down page space back upright. */

@@ -38,8 +38,8 @@ export class KeyValueGrid implements Block {
         rowHeights.forEach((rowHeight, row) => {
           cells.slice(row * this.columns, (row + 1) * this.columns).forEach((cell, column) => {
             const left = x + column * (columnWidth + SPACE.md);
-            target.text(cell.key[0] ?? '', left, top, KEY);
-            cell.value.forEach((line, n) => target.text(line, left, top + lineHeight(KEY) + n * lineHeight(VALUE), VALUE));
+            target.text(cell.key[0] ?? '', left, top, KEY, columnWidth);
+            cell.value.forEach((line, n) => target.text(line, left, top + lineHeight(KEY) + n * lineHeight(VALUE), VALUE, columnWidth));
           });
           top += rowHeight + SPACE.sm;
         });
@@ -68,7 +68,7 @@ export class LabelValueList implements Block {
       draw: (target, x, y) => {
         let top = y;
         for (const row of rows) {
-          target.text(row.key, x, top, ROW_LABEL);
+          target.text(row.key, x, top, ROW_LABEL, labelWidth - SPACE.xs);
           row.value.forEach((line, n) => target.text(line, x + labelWidth, top + n * step, ROW_VALUE, valueWidth, 'right'));
           top += row.value.length * step;
         }

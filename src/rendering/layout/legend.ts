@@ -37,7 +37,7 @@ export class Legend implements Block {
         for (const item of placed) {
           const y = top + item.row * step;
           target.rect(left + item.x, y + (lineHeight(ITEM) - SWATCH) / 2, SWATCH, SWATCH, item.entry.color, 2);
-          target.text(item.label, left + item.x + SWATCH + 4, y, ITEM);
+          target.text(item.label, left + item.x + SWATCH + 4, y, ITEM, width - item.x - SWATCH - 4);
         }
       },
     };

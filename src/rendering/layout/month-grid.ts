@@ -4,10 +4,9 @@ import { Canvas } from './canvas';
 import { shade, tint } from './color';
 import { COLORS, TYPE } from './theme';
 import { TextStyle, lineHeight } from './text-style';
-import { ellipsize } from './text-wrap';
+import { ellipsize, wrapText } from './text-wrap';
 
 export interface GridEvent {
-  day: number;
   text: string;
   color: string;
 }
@@ -23,8 +22,8 @@ export interface MonthGridSpec {
   year: number;
   month: number;
   weekStart: 'monday' | 'sunday';
-  /** Day numbers (see calendar-dates.ts); anything outside the month is ignored. */
-  events: GridEvent[];
+  /** Events by day number (see calendar-dates.ts), in drawing order; other months' days are ignored. */
+  events: ReadonlyMap<number, GridEvent[]>;
   ranges: GridRange[];
   height: number;
 }
@@ -86,7 +85,8 @@ export class MonthGrid implements Block {
   }
 
   private drawWeek(canvas: Canvas, x: number, top: number, cellWidth: number, rowHeight: number, weekFirst: number, firstDay: number, lastDay: number): void {
-    const dayHeight = lineHeight(DAY) + PAD;
+    const dayStyle = fitToRow(DAY, rowHeight);
+    const dayHeight = lineHeight(dayStyle) + PAD;
     const chipHeight = lineHeight(CHIP) + 1;
     const step = chipHeight + CHIP_GAP;
     const slots = Math.max(1, Math.floor((rowHeight - dayHeight - PAD) / step));
@@ -99,7 +99,7 @@ export class MonthGrid implements Block {
       const day = weekFirst + column;
       const left = x + column * cellWidth;
       if (day < firstDay || day > lastDay) continue;
-      canvas.text(String(dayOfMonth(day)), left + PAD, top + PAD / 2, weekday(day) === 0 || weekday(day) === 6 ? { ...DAY, color: COLORS.muted } : DAY, cellWidth - 2 * PAD, 'right');
+      canvas.text(String(dayOfMonth(day)), left + PAD, top + PAD / 2, weekday(day) === 0 || weekday(day) === 6 ? { ...dayStyle, color: COLORS.muted } : dayStyle, cellWidth - 2 * PAD, 'right');
     }
     for (const segment of segments) {
       if (segment.lane >= laneSlots) {
@@ -111,20 +111,32 @@ export class MonthGrid implements Block {
     for (let column = 0; column < 7; column++) {
       const day = weekFirst + column;
       if (day < firstDay || day > lastDay) continue;
-      const lanesUsed = Math.min(laneSlots, 1 + Math.max(-1, ...segments.filter((s) => s.first <= day && day <= s.last && s.lane < laneSlots).map((s) => s.lane)));
-      const events = this.spec.events.filter((event) => event.day === day);
-      const free = slots - lanesUsed;
-      const hidden = hiddenRanges.get(day) ?? 0;
-      const overflow = events.length + hidden > free;
-      const shown = overflow ? Math.max(0, free - 1) : events.length;
-      const left = x + column * cellWidth + 2;
-      let chipTop = top + dayHeight + lanesUsed * step;
-      for (const event of events.slice(0, shown)) {
-        this.drawChip(canvas, event.text, event.color, left, chipTop, cellWidth - 4, chipHeight);
-        chipTop += step;
-      }
-      if (overflow) canvas.text(`+${events.length - shown + hidden} more`, left + 2, chipTop, MORE, cellWidth - 6);
+      const dayLanes = segments.filter((s) => s.first <= day && day <= s.last && s.lane < laneSlots).map((s) => s.lane);
+      const chipsTop = top + dayHeight + (dayLanes.length > 0 ? Math.max(...dayLanes) + 1 : 0) * step;
+      this.drawDayEvents(canvas, this.spec.events.get(day) ?? [], hiddenRanges.get(day) ?? 0, x + column * cellWidth + 2, chipsTop, cellWidth - 4, top + rowHeight - PAD);
     }
+  }
+
+  /**
+   * Chips one under another (two lines of text where there is room, else one), then
+   * "+N more" for the events and hidden range bars that did not fit above `bottom`.
+   */
+  private drawDayEvents(canvas: Canvas, events: GridEvent[], hiddenRanges: number, x: number, top: number, width: number, bottom: number): void {
+    const stack = canvas.stack(CHIP);
+    const step = lineHeight(CHIP);
+    let y = top;
+    let shown = 0;
+    for (const event of events) {
+      const moreAfter = events.length - shown - 1 + hiddenRanges > 0 ? CHIP_GAP + lineHeight(MORE) : 0;
+      let lines = wrapText(event.text, stack, CHIP.size, width - 7, { maxLines: 2 });
+      if (y + lines.length * step + 1 + moreAfter > bottom) lines = [ellipsize(event.text, stack, CHIP.size, width - 7)];
+      if (y + step + 1 + moreAfter > bottom) break;
+      this.drawChip(canvas, lines, event.color, x, y, width, lines.length * step + 1);
+      y += lines.length * step + 1 + CHIP_GAP;
+      shown++;
+    }
+    const hidden = events.length - shown + hiddenRanges;
+    if (hidden > 0 && y + lineHeight(MORE) <= bottom + PAD) canvas.text(`+${hidden} more`, x + 2, y, MORE, width - 2);
   }
 
   /** Ranges overlapping the visible days of one week, each given the first free lane. */
@@ -153,12 +165,18 @@ export class MonthGrid implements Block {
     if (!continuesBefore) canvas.rect(x, y, 2.5, height, range.color);
     const label = `${continuesBefore ? '◂ ' : ''}${range.label}${continuesAfter ? ' ▸' : ''}`;
     const style = { ...CHIP, bold: true, color: shade(range.color, 0.55) };
-    canvas.text(ellipsize(label, canvas.stack(style), style.size, width - 7), x + 5, y + 0.5, style);
+    canvas.text(label, x + 5, y + 0.5, style, width - 7);
   }
 
-  private drawChip(canvas: Canvas, label: string, color: string, x: number, y: number, width: number, height: number): void {
+  private drawChip(canvas: Canvas, lines: string[], color: string, x: number, y: number, width: number, height: number): void {
     canvas.rect(x, y, width, height, tint(color, 0.8), 2);
     canvas.rect(x, y, 2.5, height, color);
-    canvas.text(ellipsize(label, canvas.stack(CHIP), CHIP.size, width - 7), x + 5, y + 0.5, CHIP);
+    lines.forEach((line, n) => canvas.text(line, x + 5, y + 0.5 + n * lineHeight(CHIP), CHIP, width - 7));
   }
+}
+
+/** The style shrunk so one line fits a week row (very short pages only). */
+function fitToRow(style: TextStyle, rowHeight: number): TextStyle {
+  const room = rowHeight - PAD;
+  return lineHeight(style) <= room ? style : { ...style, size: Math.max(1, room / (lineHeight(style) / style.size)) };
 }

@@ -40,12 +40,14 @@ export class PageFlow {
       }
       const atPageTop = !this.pageHasContent;
       const parts: [Laid, Laid] | null = rest.split?.(this.room - gap, atPageTop) ?? null;
-      if (parts) {
+      // A split that moves nothing forward would loop for ever: treat it as no split.
+      if (parts && parts[0].height > 0 && parts[1].height < rest.height) {
         this.drawHere(parts[0], gap);
         rest = parts[1];
       } else if (atPageTop) {
-        // Taller than a page and unsplittable: draw it anyway; the page clips the overflow.
-        this.drawHere(rest, gap);
+        // Taller than a page and unsplittable (only with tiny pages): draw what fits the frame.
+        const laid = rest;
+        this.canvas.clipped(this.frame.y, this.frame.y + this.frame.height, () => this.drawHere(laid, gap));
         return;
       }
       this.newPage();

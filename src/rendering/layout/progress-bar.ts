@@ -6,10 +6,9 @@ import { TextStyle, lineHeight } from './text-style';
 const LABEL: TextStyle = { size: TYPE.small, color: COLORS.text, bold: true };
 const TRACK_HEIGHT = 6;
 
-/** Clamps a progress value to 0..100; values up to 1 are read as fractions. */
+/** Progress is a percentage; out-of-range values are drawn at the nearest end. */
 export function toPercent(value: number): number {
-  const percent = value > 0 && value <= 1 && !Number.isInteger(value) ? value * 100 : value;
-  return Math.max(0, Math.min(100, percent));
+  return Math.max(0, Math.min(100, value));
 }
 
 /** A horizontal bar with the percentage printed at its right. */

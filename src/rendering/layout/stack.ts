@@ -1,4 +1,4 @@
-import { Block, Laid } from './block';
+import { Block, Laid, fixed } from './block';
 import { Canvas } from './canvas';
 
 export interface StackOptions {
@@ -51,7 +51,7 @@ export class LaidStack implements Laid {
         used += gap + child.height;
         continue;
       }
-      const parts = child.split?.(room - used - gap, atPageTop && index === 0) ?? null;
+      const parts = child.split?.(room - used - gap, atPageTop) ?? null;
       const head = parts ? [...this.children.slice(0, index), parts[0]] : this.children.slice(0, index);
       const tail = parts ? [parts[1], ...this.children.slice(index + 1)] : this.children.slice(index);
       // A heading alone at the bottom of a page is no use: move it with what follows.
@@ -63,7 +63,10 @@ export class LaidStack implements Laid {
   }
 }
 
-/** Side-by-side blocks with given widths (fractions of the row); kept whole on one page. */
+/**
+ * Side-by-side blocks with given widths (fractions of the row). Kept whole on one page; only a
+ * row taller than a page is split, every column at the same height.
+ */
 export class HStack implements Block {
   constructor(
     private readonly children: Array<{ block: Block; fraction: number }>,
@@ -73,19 +76,49 @@ export class HStack implements Block {
   layout(canvas: Canvas, width: number): Laid {
     const total = this.children.reduce((sum, child) => sum + child.fraction, 0);
     const free = width - this.gap * (this.children.length - 1);
-    const laid = this.children.map((child) => {
-      const childWidth = (free * child.fraction) / total;
-      return { laid: child.block.layout(canvas, childWidth), width: childWidth };
+    const widths = this.children.map((child) => (free * child.fraction) / total);
+    return new LaidRow(
+      this.children.map((child, i) => child.block.layout(canvas, widths[i])),
+      widths,
+      this.gap,
+    );
+  }
+}
+
+class LaidRow implements Laid {
+  readonly height: number;
+
+  constructor(
+    private readonly columns: Laid[],
+    private readonly widths: number[],
+    private readonly gap: number,
+  ) {
+    this.height = Math.max(0, ...columns.map((column) => column.height));
+  }
+
+  draw(canvas: Canvas, x: number, y: number): void {
+    let left = x;
+    this.columns.forEach((column, i) => {
+      column.draw(canvas, left, y);
+      left += this.widths[i] + this.gap;
     });
-    return {
-      height: Math.max(0, ...laid.map((child) => child.laid.height)),
-      draw: (target, x, y) => {
-        let left = x;
-        for (const child of laid) {
-          child.laid.draw(target, left, y);
-          left += child.width + this.gap;
-        }
-      },
-    };
+  }
+
+  split(room: number, atPageTop: boolean): [Laid, Laid] | null {
+    if (!atPageTop) return null;
+    const heads: Laid[] = [];
+    const tails: Laid[] = [];
+    for (const column of this.columns) {
+      if (column.height <= room) {
+        heads.push(column);
+        tails.push(fixed(0));
+        continue;
+      }
+      const parts = column.split?.(room, true);
+      if (!parts) return null;
+      heads.push(parts[0]);
+      tails.push(parts[1]);
+    }
+    return [new LaidRow(heads, this.widths, this.gap), new LaidRow(tails, this.widths, this.gap)];
   }
 }

@@ -27,17 +27,17 @@ export function pillHeight(): number {
 
 /** Measured width of a pill holding the status, at most maxWidth. */
 export function pillWidth(canvas: Canvas, status: string, maxWidth: number): number {
-  return Math.min(maxWidth, canvas.measure(status.toUpperCase(), PILL) + 2 * PAD_X);
+  return Math.min(maxWidth, canvas.measure(status, PILL) + 2 * PAD_X);
 }
 
 /** A rounded label tinted with the status colour; returns its width. */
 export function drawStatusPill(canvas: Canvas, status: string, x: number, y: number, maxWidth: number, align: 'left' | 'right' = 'left'): number {
   const color = statusColor(status);
-  const label = ellipsize(status.toUpperCase(), canvas.stack(PILL), PILL.size, maxWidth - 2 * PAD_X);
+  const label = ellipsize(status, canvas.stack(PILL), PILL.size, maxWidth - 2 * PAD_X);
   const width = canvas.measure(label, PILL) + 2 * PAD_X;
   const left = align === 'right' ? x + maxWidth - width : x;
   const height = pillHeight();
   canvas.rect(left, y, width, height, tint(color, 0.85), height / 2);
-  canvas.text(label, left + PAD_X, y + 1, { ...PILL, color });
+  canvas.text(label, left + PAD_X, y + 1, { ...PILL, color }, maxWidth - 2 * PAD_X);
   return width;
 }

@@ -46,6 +46,14 @@ interface MeasuredRow {
   height: number;
 }
 
+/** Where the totals go: label and value side by side, or stacked when the table is too narrow. */
+interface TotalsGeometry {
+  labelWidth: number;
+  valueWidth: number;
+  stacked: boolean;
+  height: number;
+}
+
 interface TableGeometry {
   columns: TableColumn[];
   widths: number[];
@@ -54,7 +62,7 @@ interface TableGeometry {
   headerHeight: number;
   rowStyle: 'zebra' | 'ruled';
   totals: TotalLine[];
-  totalsHeight: number;
+  totalsGeometry: TotalsGeometry;
   rowsWithTotals: number;
 }
 
@@ -74,7 +82,7 @@ export class Table implements Block {
       headerHeight: Math.max(...headerLines.map((lines) => lines.length)) * lineHeight(HEAD) + 2 * CELL_Y,
       rowStyle: spec.rowStyle ?? 'zebra',
       totals: spec.totals ?? [],
-      totalsHeight: (spec.totals ?? []).reduce((sum, line) => sum + totalLineHeight(line), spec.totals?.length ? SPACE.sm : 0),
+      totalsGeometry: totalsGeometry(canvas, spec.totals ?? [], widths, width),
       rowsWithTotals: spec.rowsWithTotals ?? 2,
     };
     const source = spec.rows.length > 0 ? spec.rows : [[spec.emptyText ?? '—']];
@@ -83,8 +91,20 @@ export class Table implements Block {
   }
 }
 
-function totalLineHeight(line: TotalLine): number {
-  return lineHeight(line.emphasis ? GRAND_TOTAL : TOTAL) + CELL_Y;
+function totalStyle(line: TotalLine): TextStyle {
+  return line.emphasis ? GRAND_TOTAL : TOTAL;
+}
+
+function totalsGeometry(canvas: Canvas, totals: TotalLine[], widths: number[], width: number): TotalsGeometry {
+  if (totals.length === 0) return { labelWidth: 0, valueWidth: 0, stacked: false, height: 0 };
+  const widest = (pick: (line: TotalLine) => string) => Math.max(...totals.map((line) => canvas.measure(pick(line), totalStyle(line)))) + 2 * CELL_X;
+  const labelNeeded = widest((line) => line.label);
+  const valueNeeded = widest((line) => line.value);
+  const stacked = labelNeeded + valueNeeded > width;
+  const valueWidth = stacked ? width : Math.max(widths[widths.length - 1], valueNeeded);
+  const labelWidth = stacked ? width : Math.min(width - valueWidth, Math.max(widths[widths.length - 2] ?? 0, labelNeeded, 110));
+  const lines = totals.reduce((sum, line) => sum + (lineHeight(totalStyle(line)) + CELL_Y) * (stacked ? 2 : 1), 0);
+  return { labelWidth, valueWidth, stacked, height: SPACE.sm + lines };
 }
 
 function resolveWidths(canvas: Canvas, spec: TableSpec, width: number): number[] {
@@ -93,9 +113,13 @@ function resolveWidths(canvas: Canvas, spec: TableSpec, width: number): number[]
   const widths = spec.columns.map((column, i) =>
     typeof column.width === 'number' ? column.width : column.width === 'auto' ? Math.min(natural(i), width / 2) : 0,
   );
-  const left = Math.max(0, width - widths.reduce((a, b) => a + b, 0));
   const fractions = spec.columns.reduce((sum, column) => sum + (typeof column.width === 'object' ? column.width.fr : 0), 0);
-  return spec.columns.map((column, i) => (typeof column.width === 'object' ? (left * column.width.fr) / fractions : widths[i]));
+  // Sized columns shrink when they would leave the fractional ones less than a third of the table.
+  const sized = widths.reduce((a, b) => a + b, 0);
+  const room = fractions > 0 ? (width * 2) / 3 : width;
+  const shrink = sized > room ? room / sized : 1;
+  const left = Math.max(0, width - sized * shrink);
+  return spec.columns.map((column, i) => (typeof column.width === 'object' ? (left * column.width.fr) / fractions : widths[i] * shrink));
 }
 
 function measureRow(canvas: Canvas, geometry: TableGeometry, cells: string[], index: number): MeasuredRow {
@@ -114,8 +138,9 @@ class LaidTable implements Laid {
     private readonly rows: MeasuredRow[],
     private readonly withTotals: boolean,
   ) {
-    this.height =
-      geometry.headerHeight + rows.reduce((sum, row) => sum + row.height, 0) + (withTotals ? geometry.totalsHeight : 0);
+    // Totals that moved to a page of their own go without a header row.
+    const header = rows.length > 0 ? geometry.headerHeight : 0;
+    this.height = header + rows.reduce((sum, row) => sum + row.height, 0) + (withTotals ? geometry.totalsGeometry.height : 0);
   }
 
   split(room: number, atPageTop: boolean): [Laid, Laid] | null {
@@ -125,12 +150,14 @@ class LaidTable implements Laid {
     while (fitting < rows.length && used + rows[fitting].height <= room) used += rows[fitting++].height;
     const keep = this.withTotals && geometry.totals.length > 0 ? Math.min(geometry.rowsWithTotals, rows.length) : 0;
     let count = Math.min(fitting, rows.length - keep);
-    if (count <= 0 && atPageTop) count = Math.min(fitting, rows.length - 1);
+    // Last chance on an empty page: take every row that fits, even if the totals go on alone.
+    if (count <= 0 && atPageTop) count = fitting;
     if (count > 0) {
       return [new LaidTable(geometry, rows.slice(0, count), false), new LaidTable(geometry, rows.slice(count), this.withTotals)];
     }
     // Only a row taller than a whole page is cut, between its lines.
     if (!atPageTop || rows.length === 0) return null;
+    if (rows[0].height <= room - geometry.headerHeight) return null;
     const cut = cutRow(rows[0], Math.floor((room - geometry.headerHeight - 2 * CELL_Y) / lineHeight(BODY)));
     if (!cut) return null;
     return [new LaidTable(geometry, [cut[0]], false), new LaidTable(geometry, [cut[1], ...rows.slice(1)], this.withTotals)];
@@ -138,7 +165,7 @@ class LaidTable implements Laid {
 
   draw(canvas: Canvas, x: number, y: number): void {
     const { geometry } = this;
-    let top = this.drawHeader(canvas, x, y);
+    let top = this.rows.length > 0 ? this.drawHeader(canvas, x, y) : y;
     for (const row of this.rows) {
       if (geometry.rowStyle === 'zebra' && row.index % 2 === 1) canvas.rect(x, top, geometry.width, row.height, COLORS.zebra);
       this.drawCells(canvas, row.cells, x, top + CELL_Y, BODY);
@@ -172,19 +199,18 @@ class LaidTable implements Laid {
   }
 
   private drawTotals(canvas: Canvas, x: number, y: number): void {
-    const { widths, width, totals } = this.geometry;
-    const widest = Math.max(...totals.map((line) => canvas.measure(line.value, line.emphasis ? GRAND_TOTAL : TOTAL)));
-    const valueWidth = Math.min(width / 2, Math.max(widths[widths.length - 1], widest + 2 * CELL_X));
-    const labelWidth = Math.min(width - valueWidth, Math.max(widths[widths.length - 2] ?? 0, 110));
-    const labelX = x + width - valueWidth - labelWidth;
+    const { width, totals, totalsGeometry } = this.geometry;
+    const { labelWidth, valueWidth, stacked } = totalsGeometry;
+    const labelX = x + width - (stacked ? labelWidth : valueWidth + labelWidth);
     let top = y;
     for (const line of totals) {
-      const style = line.emphasis ? GRAND_TOTAL : TOTAL;
-      const height = totalLineHeight(line);
+      const style = totalStyle(line);
+      const step = lineHeight(style) + CELL_Y;
       if (line.emphasis) canvas.line(labelX + CELL_X, top - CELL_Y / 2, x + width, top - CELL_Y / 2, COLORS.accent, 1);
       canvas.text(line.label, labelX + CELL_X, top, { ...style, color: line.emphasis ? COLORS.accent : COLORS.muted }, labelWidth - 2 * CELL_X, 'right');
+      if (stacked) top += step;
       canvas.text(line.value, x + width - valueWidth + CELL_X, top, style, valueWidth - 2 * CELL_X, 'right');
-      top += height;
+      top += step;
     }
   }
 }

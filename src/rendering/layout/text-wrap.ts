@@ -29,6 +29,7 @@ export function ellipsize(text: string, stack: FontStack, size: number, width: n
   if (stack.measure(single, size) <= width) return single;
   const chars = [...single];
   const ellipsisWidth = stack.measure(ELLIPSIS, size);
+  if (ellipsisWidth > width) return '';
   let used = 0;
   let count = 0;
   while (count < chars.length && used + stack.measure(chars[count], size) + ellipsisWidth <= width) used += stack.measure(chars[count++], size);

@@ -13,7 +13,7 @@ export interface KpiTile {
 
 const MIN_TILE_WIDTH = 130;
 const PAD = SPACE.md;
-const LABEL: TextStyle = { size: TYPE.tiny, color: COLORS.muted, bold: true };
+const LABEL: TextStyle = { size: TYPE.small, color: COLORS.muted, bold: true };
 const VALUE: TextStyle = { size: TYPE.kpi, color: COLORS.text, bold: true };
 const MIN_VALUE_SIZE = 11;
 const CHANGE: TextStyle = { size: TYPE.small, color: COLORS.text, bold: true };
@@ -36,7 +36,7 @@ export function trendColor(trend: string): string {
 interface MeasuredTile {
   tile: KpiTile;
   label: string[];
-  value: string;
+  value: string[];
   valueStyle: TextStyle;
   change: string;
 }
@@ -53,14 +53,16 @@ export class TileGrid implements Block {
       const valueStyle = fitSize(canvas, tile.value, VALUE, inner);
       return {
         tile,
-        label: wrapText(tile.label.toUpperCase(), canvas.stack(LABEL), LABEL.size, inner, { maxLines: 2 }),
-        value: ellipsize(tile.value, canvas.stack(valueStyle), valueStyle.size, inner),
+        label: wrapText(tile.label, canvas.stack(LABEL), LABEL.size, inner, { maxLines: 2 }),
+        // Shrunk to fit one line where possible; a value longer still wraps once, then is cut.
+        value: wrapText(tile.value, canvas.stack(valueStyle), valueStyle.size, inner, { maxLines: 2 }),
         valueStyle,
         change: ellipsize(tile.change, canvas.stack(CHANGE), CHANGE.size, inner - ARROW - 4),
       };
     });
     const labelLines = Math.max(1, ...measured.map((tile) => tile.label.length));
-    const tileHeight = 2 * PAD + labelLines * lineHeight(LABEL) + SPACE.xs + lineHeight(VALUE) + SPACE.xs + lineHeight(CHANGE);
+    const valueHeight = Math.max(lineHeight(VALUE), ...measured.map((tile) => tile.value.length * lineHeight(tile.valueStyle)));
+    const tileHeight = 2 * PAD + labelLines * lineHeight(LABEL) + SPACE.xs + valueHeight + SPACE.xs + lineHeight(CHANGE);
     const rows: MeasuredTile[][] = [];
     for (let i = 0; i < measured.length; i += columns) rows.push(measured.slice(i, i + columns));
     const drawTile = (canvas: Canvas, tile: MeasuredTile, x: number, y: number) => {
@@ -68,12 +70,13 @@ export class TileGrid implements Block {
       canvas.rect(x, y, tileWidth, tileHeight, COLORS.panel, 5);
       canvas.rect(x, y, tileWidth, 3, color);
       let top = y + PAD;
-      tile.label.forEach((line, n) => canvas.text(line, x + PAD, top + n * lineHeight(LABEL), LABEL));
+      tile.label.forEach((line, n) => canvas.text(line, x + PAD, top + n * lineHeight(LABEL), LABEL, inner));
       top += labelLines * lineHeight(LABEL) + SPACE.xs;
-      canvas.text(tile.value, x + PAD, top + (lineHeight(VALUE) - lineHeight(tile.valueStyle)), tile.valueStyle);
-      top += lineHeight(VALUE) + SPACE.xs;
+      const valueTop = top + valueHeight - tile.value.length * lineHeight(tile.valueStyle);
+      tile.value.forEach((line, n) => canvas.text(line, x + PAD, valueTop + n * lineHeight(tile.valueStyle), tile.valueStyle, inner));
+      top += valueHeight + SPACE.xs;
       const hasArrow = drawTrendArrow(canvas, tile.tile.trend, x + PAD, top + (lineHeight(CHANGE) - ARROW) / 2, color);
-      canvas.text(tile.change, x + PAD + (hasArrow ? ARROW + 4 : 0), top, { ...CHANGE, color });
+      canvas.text(tile.change, x + PAD + (hasArrow ? ARROW + 4 : 0), top, { ...CHANGE, color }, inner - (hasArrow ? ARROW + 4 : 0));
     };
     return gridOfRows(rows, tileHeight, tileWidth, drawTile);
   }

@@ -11,9 +11,6 @@ import { COLORS, SPACE, TYPE } from '../layout/theme';
 import { DocumentLayout } from './document-layout';
 import { list, record, text } from './format';
 
-/** Smallest grid worth drawing; below it the grid gets its own page. */
-const MIN_GRID_HEIGHT = 200;
-
 /** `calendar-schedule`: one page per month with masthead, title, month grid and legend. */
 export class CalendarScheduleLayout implements DocumentLayout {
   title(data: Record<string, unknown>): string {
@@ -23,10 +20,13 @@ export class CalendarScheduleLayout implements DocumentLayout {
   draw(canvas: Canvas, frame: Frame, data: Record<string, unknown>): void {
     const palette = record(data.palette);
     const colorOf = (kind: string) => parseHexColor(palette[kind]) ?? COLORS.neutral;
-    const events: GridEvent[] = [];
+    const events = new Map<number, GridEvent[]>();
     for (const raw of list<unknown>(data.events).map(record)) {
       const day = parseIsoDay(text(raw.date));
-      if (day !== null) events.push({ day, text: text(raw.text), color: colorOf(text(raw.kind)) });
+      if (day === null) continue;
+      const onDay = events.get(day) ?? [];
+      onDay.push({ text: text(raw.text), color: colorOf(text(raw.kind)) });
+      events.set(day, onDay);
     }
     const ranges: GridRange[] = [];
     for (const raw of list<unknown>(data.ranges).map(record)) {
@@ -45,9 +45,10 @@ export class CalendarScheduleLayout implements DocumentLayout {
       const heading = this.heading(masthead, this.title(data), `${MONTH_NAMES[month - 1] ?? ''} ${year}`);
       const headingHeight = heading.layout(canvas, frame.width).height;
       const legendHeight = legend.layout(canvas, frame.width).height;
-      const gridHeight = Math.max(MIN_GRID_HEIGHT, frame.height - headingHeight - legendHeight - 2 * SPACE.md);
+      // The grid takes the room the heading and legend leave, but never less than half the page.
+      const gridHeight = Math.max(frame.height / 2, frame.height - headingHeight - legendHeight - 2 * SPACE.md);
       flow.add(heading);
-      flow.add(new MonthGrid({ year, month, weekStart: 'sunday', events, ranges, height: Math.min(gridHeight, frame.height) }), SPACE.md);
+      flow.add(new MonthGrid({ year, month, weekStart: 'sunday', events, ranges, height: gridHeight }), SPACE.md);
       flow.add(legend, SPACE.md);
     });
   }
@@ -55,7 +56,7 @@ export class CalendarScheduleLayout implements DocumentLayout {
   private heading(masthead: string[], title: string, monthLabel: string): Block {
     const left = new VStack(
       [
-        ...masthead.map((line) => new Paragraph(line.toUpperCase(), { size: TYPE.tiny, color: COLORS.muted, bold: true }, { singleLine: true })),
+        ...masthead.map((line) => new Paragraph(line, { size: TYPE.small, color: COLORS.muted }, { singleLine: true })),
         new Paragraph(title, { size: TYPE.title, color: COLORS.accent, bold: true }, { maxLines: 2 }),
       ],
       { gap: 2 },

@@ -42,61 +42,68 @@ export class WeeklyReportLayout implements DocumentLayout {
 
 function projectCard(project: Record<string, unknown>): Block {
   const status = text(project.status);
+  const accent = status ? statusColor(status) : COLORS.accent;
   const parts: Block[] = [new TitleWithPill(text(project.title), status)];
+  // Groups the customer left out entirely are left out of the card too.
+  const schedule = scheduleRow(project, accent);
+  if (schedule) parts.push(schedule);
+  const stakeholders = stakeholderGrid(record(project.stakeholders));
+  if (stakeholders) parts.push(labelled('Stakeholders', stakeholders));
+  const milestones = list<unknown>(project.milestones).map(record);
+  if (milestones.length > 0) parts.push(labelled('Milestones', milestoneTable(milestones)));
+  const updates = record(project.updates);
+  if (updates.thisWeek !== undefined || updates.lastWeek !== undefined) {
+    parts.push(new HStack([{ block: update('This week', updates.thisWeek), fraction: 1 }, { block: update('Last week', updates.lastWeek), fraction: 1 }], SPACE.lg));
+  }
+  return new Card(new VStack(parts, { gap: SPACE.md }), SPACE.md, accent);
+}
+
+/** Release and answer-print dates beside the progress bar; null when none of them was sent. */
+function scheduleRow(project: Record<string, unknown>, accent: string): Block | null {
   const dates = [
     { key: 'Release date', value: text(project.releaseDate) },
     { key: 'Answer print', value: text(project.answerPrint) },
   ];
   const progress = num(project.progress);
-  const progressBlock = new VStack([new Paragraph('PROGRESS', { ...LABEL, color: COLORS.muted }), new ProgressBar(progress ?? 0, status ? statusColor(status) : COLORS.accent)], {
-    gap: 2,
-  });
-  parts.push(new HStack([{ block: new KeyValueGrid(dates, 2), fraction: 1 }, { block: progressBlock, fraction: 1 }], SPACE.lg));
+  const hasDates = dates.some((date) => date.value);
+  if (!hasDates && progress === undefined) return null;
+  const columns = [];
+  if (hasDates) columns.push({ block: new KeyValueGrid(dates, 2), fraction: 1 });
+  if (progress !== undefined) {
+    const bar = new VStack([new Paragraph('PROGRESS', { ...LABEL, color: COLORS.muted }), new ProgressBar(progress, accent)], { gap: 2 });
+    columns.push({ block: bar, fraction: 1 });
+  }
+  return new HStack(columns, SPACE.lg);
+}
 
-  const stakeholders = record(project.stakeholders);
+function stakeholderGrid(stakeholders: Record<string, unknown>): Block | null {
   const studio = record(stakeholders.studio);
   const production = record(stakeholders.production);
-  parts.push(
-    labelled(
-      'Stakeholders',
-      new KeyValueGrid(
-        [
-          { key: 'Creative exec', value: text(studio.creativeExec) },
-          { key: 'Production exec', value: text(studio.productionExec) },
-          { key: 'Director', value: text(production.director) },
-          { key: 'Producers', value: text(production.producers) },
-        ],
-        4,
-      ),
-    ),
-  );
+  const people = [
+    { key: 'Creative exec', value: text(studio.creativeExec) },
+    { key: 'Production exec', value: text(studio.productionExec) },
+    { key: 'Director', value: text(production.director) },
+    { key: 'Producers', value: text(production.producers) },
+  ];
+  return people.some((person) => person.value) ? new KeyValueGrid(people, 4) : null;
+}
 
-  const milestones = list<unknown>(project.milestones).map(record);
-  if (milestones.length > 0) {
-    parts.push(
-      labelled(
-        'Milestones',
-        new Table({
-          columns: [
-            { header: 'Milestone', width: { fr: 1 } },
-            { header: 'Start date', width: 70 },
-            { header: 'Status', width: 100, pill: true },
-          ],
-          rows: milestones.map((milestone) => [text(milestone.name), text(milestone.startDate), text(milestone.status)]),
-          rowStyle: 'ruled',
-        }),
-      ),
-    );
-  }
+function milestoneTable(milestones: Record<string, unknown>[]): Block {
+  return new Table({
+    columns: [
+      { header: 'Milestone', width: { fr: 1 } },
+      { header: 'Start date', width: 70 },
+      { header: 'Status', width: 100, pill: true },
+    ],
+    rows: milestones.map((milestone) => [text(milestone.name), text(milestone.startDate), text(milestone.status)]),
+    rowStyle: 'ruled',
+  });
+}
 
-  const updates = record(project.updates);
-  const update = (heading: string, value: unknown): Block => {
-    const entry = record(value);
-    const id = text(entry.id);
-    return labelled(id ? `${heading} · #${id}` : heading, new Paragraph(text(entry.text) || '—', BODY));
-  };
-  parts.push(new HStack([{ block: update('This week', updates.thisWeek), fraction: 1 }, { block: update('Last week', updates.lastWeek), fraction: 1 }], SPACE.lg));
-  return new Card(new VStack(parts, { gap: SPACE.md }), SPACE.md, status ? statusColor(status) : COLORS.accent);
+function update(heading: string, value: unknown): Block {
+  const entry = record(value);
+  const id = text(entry.id);
+  return labelled(id ? `${heading} · #${id}` : heading, new Paragraph(text(entry.text) || '—', BODY));
 }
 
 function labelled(label: string, content: Block): Block {
@@ -112,12 +119,12 @@ class TitleWithPill implements Block {
 
   layout(canvas: Canvas, width: number): Laid {
     const pill = this.status ? pillWidth(canvas, this.status, width / 3) : 0;
-    const lines = wrapText(this.title || 'Untitled project', canvas.stack(PROJECT_TITLE), PROJECT_TITLE.size, width - pill - SPACE.md);
+    const lines = wrapText(this.title || 'Untitled project', canvas.stack(PROJECT_TITLE), PROJECT_TITLE.size, width - pill - SPACE.md, { maxLines: 4 });
     const step = lineHeight(PROJECT_TITLE);
     return {
       height: lines.length * step,
       draw: (target, x, y) => {
-        lines.forEach((line, n) => target.text(line, x, y + n * step, PROJECT_TITLE));
+        lines.forEach((line, n) => target.text(line, x, y + n * step, PROJECT_TITLE, width - pill - SPACE.md));
         if (this.status) drawStatusPill(target, this.status, x + width - pill, y + (step - pillHeight()) / 2, pill);
       },
     };

@@ -1,0 +1,37 @@
+import { PdfOptions } from '../options/pdf-options';
+import { pageGeometry } from './page-geometry';
+
+const options = (overrides: Partial<PdfOptions>): PdfOptions => ({
+  format: 'Letter',
+  orientation: 'portrait',
+  margin: { top: '0.75in', right: '0.75in', bottom: '0.75in', left: '0.75in' },
+  displayHeaderFooter: false,
+  ...overrides,
+});
+
+describe('pageGeometry', () => {
+  it.each([
+    ['Letter', 612, 792],
+    ['A4', 595.28, 841.89],
+    ['Legal', 612, 1008],
+  ] as const)('%s is %d x %d points', (format, width, height) => {
+    expect(pageGeometry(options({ format })).size).toEqual({ width, height });
+  });
+
+  it('swaps the sides for landscape', () => {
+    expect(pageGeometry(options({ orientation: 'landscape' })).size).toEqual({ width: 792, height: 612 });
+  });
+
+  it('converts CSS margins and derives the content frame', () => {
+    const geometry = pageGeometry(options({ margin: { top: '1in', right: '20mm', bottom: '12pt', left: '96px' } }));
+    expect(geometry.margins.top).toBe(72);
+    expect(geometry.margins.right).toBeCloseTo(56.69, 2);
+    expect(geometry.content).toMatchObject({ x: 72, y: 72, height: 792 - 72 - 12 });
+  });
+
+  it('shrinks margins that would leave no room for content', () => {
+    const { content } = pageGeometry(options({ margin: { top: '6in', right: '5in', bottom: '6in', left: '5in' } }));
+    expect(content.width).toBeCloseTo(72);
+    expect(content.height).toBeCloseTo(72);
+  });
+});
