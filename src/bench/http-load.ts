@@ -1,0 +1,93 @@
+import autocannon from 'autocannon';
+import { invoiceWithItems } from './cases';
+import { ProbeResult, RssResult, startCpuMeter, startHealthProbe, startMachineMeter, startRssSampler, ThreadCpu } from './probe';
+import type { RunningService } from './service';
+
+export type LoadFormat = 'url' | 'buffer';
+
+export interface LoadResult {
+  format: LoadFormat;
+  seconds: number;
+  ok: number;
+  pdfsPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  errors: number;
+  statusCodes: string;
+  health: ProbeResult;
+  rss: RssResult;
+  serviceCpu: ThreadCpu;
+  /** CPU of this process (autocannon and the probe) in % of one core: it competes with the service on a small machine. */
+  clientCpu: number;
+  /** CPU used by everything else on the machine during the run, in % of one core: other people's work skews the numbers. */
+  otherCpu: number;
+}
+
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+
+/** The issue's reference document: a one-page invoice with 20 lines. */
+export function generateBody(outputFormat: string): string {
+  return JSON.stringify({ templateId: 'invoice-basic', data: invoiceWithItems(20), outputFormat });
+}
+
+export function generateOptions(service: RunningService, outputFormat: string) {
+  return {
+    url: `${service.baseUrl}/api/v1/generate`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': service.apiKey },
+    body: generateBody(outputFormat),
+    connections: CONNECTIONS,
+    timeout: 30,
+  };
+}
+
+/** One request first, so that a broken service fails loudly instead of benchmarking error answers. */
+export async function checkGenerate(service: RunningService, outputFormat: LoadFormat): Promise<void> {
+  const options = generateOptions(service, outputFormat);
+  const res = await fetch(options.url, { method: 'POST', headers: options.headers, body: options.body });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200) throw new Error(`POST /api/v1/generate (${outputFormat}) answered ${res.status}: ${bytes.toString('utf8').slice(0, 500)}`);
+  const ok = outputFormat === 'buffer' ? bytes.subarray(0, 5).toString('latin1') === '%PDF-' : /"pdfUrl":"http/.test(bytes.toString('utf8'));
+  if (!ok) throw new Error(`POST /api/v1/generate (${outputFormat}) answered 200 with an unexpected body: ${bytes.subarray(0, 200).toString('utf8')}`);
+}
+
+/** Drives POST /api/v1/generate at CONNECTIONS concurrent connections for `seconds`, probing /healthz and sampling RSS. */
+export async function runLoad(service: RunningService, format: LoadFormat, seconds: number, warmupSeconds: number): Promise<LoadResult> {
+  await checkGenerate(service, format);
+  if (warmupSeconds > 0) await autocannon({ ...generateOptions(service, format), duration: warmupSeconds });
+  const rss = startRssSampler(service.pid);
+  const cpu = startCpuMeter(service.pid);
+  const machine = startMachineMeter();
+  const client = process.cpuUsage();
+  const t0 = performance.now();
+  const probe = startHealthProbe(service.baseUrl);
+  const result = await autocannon({ ...generateOptions(service, format), duration: seconds });
+  const clientUsage = process.cpuUsage(client);
+  const clientCpu = ((clientUsage.user + clientUsage.system) / 1000 / (performance.now() - t0)) * 100;
+  const serviceCpu = cpu.stop();
+  const machineCpu = machine.stop();
+  const health = await probe.stop();
+  const memory = rss.stop();
+  const codes = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, s]) => `${code}:${s.count}`)
+    .join(' ');
+  return {
+    format,
+    seconds: result.duration,
+    ok: result['2xx'],
+    pdfsPerSecond: result['2xx'] / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    statusCodes: codes,
+    health,
+    rss: memory,
+    serviceCpu,
+    clientCpu,
+    otherCpu: Math.max(0, machineCpu - serviceCpu.total - clientCpu),
+  };
+}

@@ -1,0 +1,127 @@
+import { cpus, loadavg } from 'node:os';
+import { CONNECTIONS, LoadFormat, LoadResult, runLoad } from './http-load';
+import { InProcessResults, runInProcess } from './in-process';
+import { peakRssBytes, startService, threadCount } from './service';
+import { runSoak, SoakResult } from './soak';
+import { mb, ms, summarize, table } from './stats';
+
+/**
+ * `npm run bench`: the in-process render benchmark, the naive PDFKit baseline, the HTTP load
+ * test and (with BENCH_SOAK=N) the memory flatness run, then the targets of issue 4.
+ *
+ * Knobs: BENCH_ITERATIONS (200), BENCH_HTTP_SECONDS (10), BENCH_HTTP_WARMUP (2), BENCH_CONNECTIONS (16),
+ * BENCH_SOAK (off; e.g. 100000), BENCH_SOAK_FORMAT (buffer), BENCH_SKIP_HTTP=1, BENCH_SKIP_INPROCESS=1, BENCH_LOG_LEVEL (info),
+ * BENCH_SERVICE_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"),
+ * RENDER_WORKERS / RENDER_QUEUE_LIMIT (passed on to the service).
+ */
+const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
+const HTTP_WARMUP = Number(process.env.BENCH_HTTP_WARMUP ?? 2);
+const SOAK = Number(process.env.BENCH_SOAK ?? 0);
+const SOAK_FORMAT = (process.env.BENCH_SOAK_FORMAT ?? 'buffer') as LoadFormat;
+
+const log = (line = '') => process.stdout.write(`${line}\n`);
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const load = loadavg();
+  log(`pdfgen bench: node ${process.version}, ${cpus().length} x ${cpus()[0]?.model.trim() ?? 'cpu'}, load average ${load.map((l) => l.toFixed(2)).join(' ')}`);
+  if (load[0] > 0.5) log(`WARNING: the machine is busy (load ${load[0].toFixed(2)}): numbers will be low and noisy`);
+  log();
+  log('== In-process render (renderDocument, main thread, sequential) ==');
+  const inProcess = process.env.BENCH_SKIP_INPROCESS === '1' ? { coldFirstRenderMs: NaN, cases: [], naive: summarize([]) } : await runInProcess(log);
+
+  const loads: LoadResult[] = [];
+  let soak: SoakResult | undefined;
+  let highWaterMark = NaN;
+  if (process.env.BENCH_SKIP_HTTP !== '1') {
+    log();
+    log(`== HTTP: POST /api/v1/generate, invoice-basic 20 items, ${CONNECTIONS} connections, ${HTTP_SECONDS} s each (after ${HTTP_WARMUP} s warm-up) ==`);
+    const service = await startService(log);
+    try {
+      for (const format of ['url', 'buffer'] as const) {
+        const r = await runLoad(service, format, HTTP_SECONDS, HTTP_WARMUP);
+        loads.push(r);
+        log(
+          `${format.padEnd(6)} ${r.pdfsPerSecond.toFixed(0)} PDFs/s (${r.ok} in ${r.seconds} s)  latency p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms  ` +
+            `non-2xx ${r.non2xx}, errors ${r.errors} [${r.statusCodes}]`,
+        );
+        log(
+          `       /healthz while saturated: ${r.health.latency.n} probes, p99 ${ms(r.health.latency.p99)}, max ${ms(r.health.latency.max)}, failed ${r.health.failures}  ` +
+            `RSS peak ${mb(r.rss.peak)} (${r.rss.samples} samples), at end ${mb(r.rss.last)}, threads ${threadCount(service.pid)}`,
+        );
+        const busiest = r.serviceCpu.otherThreads.slice(0, 3);
+        const rest = r.serviceCpu.otherThreads.slice(3).reduce((sum, x) => sum + x, 0);
+        const others = `busiest other threads ${busiest.map((x) => `${x.toFixed(0)}%`).join(' ')} + ${r.serviceCpu.otherThreads.length - busiest.length} more ${rest.toFixed(0)}%`;
+        log(
+          `       CPU (% of one core): service ${r.serviceCpu.total.toFixed(0)}% = main thread ${r.serviceCpu.mainThread.toFixed(0)}% + ${others}; ` +
+            `load generator ${r.clientCpu.toFixed(0)}%, other processes ${r.otherCpu.toFixed(0)}%`,
+        );
+        // CPU time per PDF hardly depends on what else runs on the machine, unlike PDFs/s.
+        const perPdf = (percent: number) => (percent * 10) / r.pdfsPerSecond;
+        const mainMs = perPdf(r.serviceCpu.mainThread);
+        const totalMs = perPdf(r.serviceCpu.total);
+        log(
+          `       CPU per PDF: ${totalMs.toFixed(2)} ms (main thread ${mainMs.toFixed(2)} ms, other threads ${(totalMs - mainMs).toFixed(2)} ms) ` +
+            `=> ceiling ~${((cpus().length * 1000) / totalMs).toFixed(0)} PDFs/s on ${cpus().length} idle cores, main thread alone ~${(1000 / mainMs).toFixed(0)}/s`,
+        );
+      }
+      if (SOAK > 0) {
+        log();
+        log(`== Memory flatness: ${SOAK} renders over HTTP (${SOAK_FORMAT}) ==`);
+        soak = await runSoak(service, SOAK, SOAK_FORMAT, log);
+        log(
+          `${soak.ok} ok, non-2xx ${soak.non2xx} in ${soak.seconds} s; RSS at 10% ${mb(soak.rssAt10)}, at 100% ${mb(soak.rssAt100)}, ` +
+            `drift ${soak.driftPercent.toFixed(1)}% (min ${mb(soak.min)}, max ${mb(soak.max)})`,
+        );
+      }
+      highWaterMark = peakRssBytes(service.pid);
+      log(`service VmHWM (peak RSS since start, all threads): ${mb(highWaterMark)}`);
+    } finally {
+      await service.stop();
+    }
+  }
+
+  log();
+  log('== Summary against issue 4 ==');
+  log(summaryTable(inProcess, loads, soak));
+  log();
+  log(`bench finished in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+function summaryTable(inProcess: InProcessResults, loads: LoadResult[], soak: SoakResult | undefined): string {
+  const rows: string[][] = [];
+  const verdict = (ok: boolean | undefined) => (ok === undefined ? 'n/a' : ok ? 'PASS' : 'MISS');
+  for (const r of inProcess.cases) {
+    if (r.case.targetMs === undefined) continue;
+    rows.push([`${r.case.name}: median render`, `<= ${r.case.targetMs} ms`, ms(r.summary.median), verdict(r.summary.median <= r.case.targetMs)]);
+  }
+  const invoice = inProcess.cases.find((r) => r.case.name === 'invoice-basic 20 items');
+  if (invoice) {
+    rows.push(['invoice 20 items vs naive PDFKit', '(info)', `${(inProcess.naive.median / invoice.summary.median).toFixed(1)}x faster (${ms(inProcess.naive.median)})`, '']);
+  }
+  const load = (format: LoadFormat) => loads.find((l) => l.format === format);
+  const url = load('url');
+  const buffer = load('buffer');
+  const clean = (l: LoadResult) => (l.non2xx > 0 || l.errors > 0 ? ` (${l.non2xx} non-2xx, ${l.errors} errors)` : '');
+  rows.push(['HTTP url: throughput', '>= 400 PDFs/s', url ? `${url.pdfsPerSecond.toFixed(0)} PDFs/s${clean(url)}` : 'not run', verdict(url && url.pdfsPerSecond >= 400 && url.non2xx === 0)]);
+  rows.push(['HTTP url: p99 latency', '<= 50 ms', url ? `${url.p99} ms` : 'not run', verdict(url && url.p99 <= 50)]);
+  rows.push(['HTTP buffer: throughput', '>= 500 PDFs/s', buffer ? `${buffer.pdfsPerSecond.toFixed(0)} PDFs/s${clean(buffer)}` : 'not run', verdict(buffer && buffer.pdfsPerSecond >= 500 && buffer.non2xx === 0)]);
+  if (buffer) rows.push(['HTTP buffer: p99 latency', '(info)', `${buffer.p99} ms`, '']);
+  const peak = loads.length ? Math.max(...loads.map((l) => l.rss.peak)) : NaN;
+  rows.push(['RSS under load (all threads)', '<= 200 MB', loads.length ? mb(peak) : 'not run', verdict(loads.length ? peak <= 200 * 1048576 : undefined)]);
+  rows.push([
+    'RSS drift over N renders',
+    '<= 10% at 100,000',
+    soak ? `${soak.driftPercent.toFixed(1)}% over ${soak.renders}` : 'not run (BENCH_SOAK=100000)',
+    verdict(soak ? Math.abs(soak.driftPercent) <= 10 : undefined) + (soak && soak.renders < 100_000 ? ' (short run)' : ''),
+  ]);
+  const healthMax = loads.length ? Math.max(...loads.map((l) => l.health.latency.max)) : NaN;
+  const healthP99 = loads.length ? Math.max(...loads.map((l) => l.health.latency.p99)) : NaN;
+  rows.push(['/healthz while saturated (max)', '< 20 ms', loads.length ? `${ms(healthMax)} (p99 ${ms(healthP99)})` : 'not run', verdict(loads.length ? healthMax < 20 : undefined)]);
+  return table(['target', 'goal', 'measured', ''], rows);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
