@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ErrorResponse } from './common/openapi/error-response.dto';
 import type { AppConfig } from './config/app-config';
+import { TEMPLATE_CATALOG, templateDataSchemaName } from './templates/template-catalog';
 
 /** OpenAPI 3 document built from the controllers and DTOs: JSON at /openapi.json, interactive at /docs. */
 export function setupOpenApi(app: INestApplication, config: AppConfig): void {
@@ -9,7 +10,11 @@ export function setupOpenApi(app: INestApplication, config: AppConfig): void {
     .setTitle('pdfgen')
     .setDescription(
       'Turns a template id plus JSON data into a PDF. Every endpoint answers under both /api/v1 and /v1. ' +
-        'Errors are `{ success: false, error, code, requestId, ...extra }`.',
+        'Errors are `{ success: false, error, code, requestId, ...extra }`. ' +
+        'Limits: request body at most BODY_LIMIT_BYTES (default 5 MiB, else 413), JSON nesting at most 32 levels, ' +
+        'the data bounds of each template schema (TemplateData-* below, else 400 naming the field), ' +
+        'RATE_LIMIT_PER_SECOND requests per key (default 50, else 429 with Retry-After), ' +
+        'and a bounded render queue (503 Server is busy with Retry-After).',
     )
     .setVersion('1.0.0')
     .addServer(config.publicUrl)
@@ -18,5 +23,12 @@ export function setupOpenApi(app: INestApplication, config: AppConfig): void {
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Operator API: Authorization: Bearer <ADMIN_TOKEN>' }, 'admin')
     .build();
   const document = SwaggerModule.createDocument(app, builder, { extraModels: [ErrorResponse] });
+  // The data schemas that validate generate requests, bounds included, published as they are.
+  document.components ??= {};
+  document.components.schemas ??= {};
+  for (const template of TEMPLATE_CATALOG) {
+    const { $schema: _dialect, ...schema } = template.schema;
+    document.components.schemas[templateDataSchemaName(template.id)] = schema as never;
+  }
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', yamlDocumentUrl: 'openapi.yaml' });
 }

@@ -62,3 +62,8 @@ const BY_ID = new Map(TEMPLATE_CATALOG.map((t) => [t.id, t]));
 export function findTemplate(id: string): TemplateDefinition | undefined {
   return BY_ID.get(id as TemplateId);
 }
+
+/** The OpenAPI component under which a template's data schema is published. */
+export function templateDataSchemaName(id: TemplateId): string {
+  return `TemplateData-${id}`;
+}

@@ -30,6 +30,11 @@ describe('health, metrics, docs and request ids', () => {
     const generate = doc.paths['/api/v1/generate'].post;
     expect(Object.keys(generate.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '413', '415', '429', '500', '503']));
     expect(generate.responses['429'].content['application/json'].examples.QUOTA_EXCEEDED.value).toMatchObject({ error: 'Monthly PDF generation limit reached', limit: 100 });
+    const invoiceData = doc.components.schemas['TemplateData-invoice-basic'];
+    expect(invoiceData.required).toEqual(expect.arrayContaining(['invoiceNumber', 'items', 'client']));
+    expect(invoiceData.properties.items.maxItems).toBe(1000);
+    expect(generate.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/GenerateRequestDto');
+    expect(doc.components.schemas.GenerateRequestDto.properties.data.oneOf).toHaveLength(4);
     const docs = await t.http.get('/docs').redirects(1).expect(200);
     expect(docs.text).toContain('swagger');
   });

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { TEMPLATE_IDS } from '../../templates/template.types';
 import { TEMPLATE_SAMPLES } from '../../templates/samples';
+import { templateDataSchemaName } from '../../templates/template-catalog';
 import { OUTPUT_FORMATS } from '../generate-request';
 import { ORIENTATIONS, PAGE_FORMATS } from '../options/pdf-options';
 
@@ -41,7 +42,11 @@ export class WebhookDto {
 
 export class GenerateRequestDto {
   @ApiProperty({ enum: TEMPLATE_IDS, example: 'invoice-basic' }) templateId: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, example: TEMPLATE_SAMPLES['invoice-basic'], description: 'Must satisfy the template schema (GET /api/v1/templates/{id}/schema)' })
+  @ApiProperty({
+    oneOf: TEMPLATE_IDS.map((id) => ({ $ref: `#/components/schemas/${templateDataSchemaName(id)}` })),
+    example: TEMPLATE_SAMPLES['invoice-basic'],
+    description: "Must satisfy the template's schema, with its bounds (also at GET /api/v1/templates/{id}/schema)",
+  })
   data: Record<string, unknown>;
   @ApiPropertyOptional({ type: PdfOptionsDto }) options?: PdfOptionsDto;
   @ApiPropertyOptional({ enum: OUTPUT_FORMATS, default: 'url' }) outputFormat?: string;
