@@ -11,7 +11,10 @@ import { HealthModule } from './health/health.module';
 import { JobWorkerModule } from './jobs/job-worker.module';
 import { JobsModule } from './jobs/jobs.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { JobsAdminController } from './jobs/jobs-admin.controller';
+import { GenerateController } from './rendering/generate.controller';
 import { RenderingModule } from './rendering/rendering.module';
+import { AdminController } from './workspaces/admin.controller';
 import { TemplatesModule } from './templates/templates.module';
 import { UsageModule } from './usage/usage.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
@@ -40,6 +43,8 @@ export class AppModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(RequestContextMiddleware, JsonBodyMiddleware).forRoutes('{*path}');
+    consumer.apply(RequestContextMiddleware).forRoutes('{*path}');
+    // Only routes that take a body read one: an unknown route stays a plain 404.
+    consumer.apply(JsonBodyMiddleware).forRoutes(GenerateController, AdminController, JobsAdminController);
   }
 }

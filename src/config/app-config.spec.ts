@@ -48,12 +48,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('never echoes a URL, which may carry a password', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u:secretpw@h:99999/db' })).toThrow(/^DATABASE_URL must be a URL$/);
+  });
+
   it.each([
     [{ PORT: '70000' }, "PORT must be between 0 and 65535, got '70000'"],
     [{ PORT: '3.5' }, "PORT must be a whole number, got '3.5'"],
     [{ BOOTSTRAP: 'sometimes' }, "BOOTSTRAP must be true or false, got 'sometimes'"],
     [{ DATABASE_URL: 'mysql://db' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
-    [{ REDIS_URL: 'not a url' }, "REDIS_URL must be a URL, got 'not a url'"],
+    [{ REDIS_URL: 'not a url' }, 'REDIS_URL must be a URL'],
     [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL must be a http:// or https:// URL'],
     [{ LOG_LEVEL: 'loud' }, "LOG_LEVEL must be one of: debug, info, warn, error, silent, got 'loud'"],
     [{ RENDER_WORKERS: '0' }, "RENDER_WORKERS must be between 1 and 256, got '0'"],

@@ -74,7 +74,8 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   try {
     parsed = new URL(raw);
   } catch {
-    throw new ConfigError(`${name} must be a URL, got '${raw}'`);
+    // The value is not echoed: URLs carry credentials.
+    throw new ConfigError(`${name} must be a URL`);
   }
   if (!protocols.includes(parsed.protocol)) {
     throw new ConfigError(`${name} must be a ${protocols.map((p) => p.replace(':', '://')).join(' or ')} URL`);

@@ -42,7 +42,7 @@ export class FilesController {
     res.setHeader('Cache-Control', IMMUTABLE);
     res.setHeader('Last-Modified', info.lastModified.toUTCString());
     res.setHeader('Accept-Ranges', 'bytes');
-    if (req.headers['if-none-match'] === info.etag || req.headers['if-none-match'] === '*') {
+    if (matchesIfNoneMatch(req.headers['if-none-match'], info.etag)) {
       res.status(304).end();
       return;
     }
@@ -69,4 +69,13 @@ export class FilesController {
     }
     await pipeline(await this.store.open(id, range), res);
   }
+}
+
+/** RFC 9110: a list of tags, weak comparison, or `*`. */
+function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
 }

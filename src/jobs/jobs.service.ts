@@ -8,10 +8,9 @@ import { JsonLogger } from '../common/logging/json-logger';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import type { GenerateCommand } from '../rendering/generate-request';
-import { secondsUntilNextPeriod } from '../usage/billing-period';
+import { quotaExceeded } from '../usage/quota-exceeded';
 import { UsageService } from '../usage/usage.service';
 import type { WebhookRequest } from '../webhooks/webhook-request';
-import { resolveWebhookTarget, WebhookUrlError } from '../webhooks/webhook-target';
 import { JOB_QUEUE, JobQueue } from './job-queue.port';
 import { JobEntity, JobStatus } from './job.entity';
 import { JobView, toJobView } from './job-view';
@@ -43,9 +42,8 @@ export class JobsService {
     private readonly logger: JsonLogger,
   ) {}
 
-  /** Accepts a generate request with a webhook: checked, stored with its first delivery, queued. */
+  /** Accepts a checked generate request with a webhook: the quota looked at, stored with its first delivery, queued. */
   async submit(workspace: AuthenticatedWorkspace, command: GenerateCommand, webhook: WebhookRequest): Promise<JobAccepted> {
-    await this.checkWebhookUrl(webhook.url);
     await this.checkQuota(workspace);
     const jobId = randomUUID();
     const deliveryId = newDeliveryId();
@@ -106,23 +104,10 @@ export class JobsService {
     }
   }
 
-  private async checkWebhookUrl(url: string): Promise<void> {
-    try {
-      await resolveWebhookTarget(url, this.config.webhookAllowPrivate);
-    } catch (error) {
-      if (error instanceof WebhookUrlError) throw new ApiError('INVALID_WEBHOOK_URL', { extra: { details: error.message } });
-      throw error;
-    }
-  }
-
   /** Step 9 of DECISIONS section 2; the job takes its slot only when its PDF is made. */
   private async checkQuota(workspace: AuthenticatedWorkspace): Promise<void> {
-    const { used, limit, remaining } = await this.usage.snapshot(workspace.id, workspace.monthlyLimit);
-    if (remaining > 0) return;
-    throw new ApiError('QUOTA_EXCEEDED', {
-      extra: { limit, used, remaining: 0 },
-      headers: { 'X-Usage-Remaining': '0', 'Retry-After': String(secondsUntilNextPeriod()) },
-    });
+    const snapshot = await this.usage.snapshot(workspace.id, workspace.monthlyLimit);
+    if (snapshot.remaining <= 0) throw quotaExceeded(snapshot);
   }
 }
 

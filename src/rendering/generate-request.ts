@@ -4,6 +4,7 @@ import { TemplateDefinition } from '../templates/template-catalog';
 import { TemplatesService } from '../templates/templates.service';
 import { validateTemplateData } from '../templates/validation/data-validator';
 import { checkWebhookShape, WebhookRequest } from '../webhooks/webhook-request';
+import type { WebhookUrlPolicy } from '../webhooks/webhook-url-policy';
 import { resolveOptions } from './options/resolve-options';
 import { Orientation, ORIENTATIONS, PdfOptions } from './options/pdf-options';
 
@@ -18,13 +19,23 @@ export interface GenerateCommand {
   webhook?: WebhookRequest;
 }
 
-/** Checks a generate body in the contract's order (DECISIONS section 2, steps 3 to 8); the first failing step wins. */
-export function parseGenerateRequest(body: unknown, workspace: AuthenticatedWorkspace, templates: TemplatesService): GenerateCommand {
-  const b = isObject(body) ? body : {};
-  if (b.templateId === undefined || b.templateId === null || b.templateId === '') throw new ApiError('MISSING_TEMPLATE_ID');
+/**
+ * Checks a generate body in the contract's order (DECISIONS section 2, steps 3 to 8); the first
+ * failing step wins. `null` counts as absent for the optional fields: automation platforms send
+ * it for fields left empty.
+ */
+export async function parseGenerateRequest(
+  body: unknown,
+  workspace: AuthenticatedWorkspace,
+  templates: TemplatesService,
+  webhookUrls: WebhookUrlPolicy,
+): Promise<GenerateCommand> {
+  const b = withoutNulls(isObject(body) ? body : {});
+  if (b.templateId === undefined || b.templateId === '') throw new ApiError('MISSING_TEMPLATE_ID');
   if (!isObject(b.data)) throw new ApiError('MISSING_DATA');
 
-  const template = templates.get(String(b.templateId), workspace.enabledTemplates);
+  const templateId = typeof b.templateId === 'string' ? b.templateId : JSON.stringify(b.templateId);
+  const template = templates.get(templateId, workspace.enabledTemplates);
   if (!workspace.enabledTemplates.includes(template.id)) {
     throw new ApiError('TEMPLATE_NOT_ENABLED', { params: { id: template.id } });
   }
@@ -41,6 +52,7 @@ export function parseGenerateRequest(body: unknown, workspace: AuthenticatedWork
   requestErrors.push(...optionErrors);
   const webhook = b.webhook === undefined ? undefined : checkWebhookShape(b.webhook, requestErrors);
   if (requestErrors.length > 0) throw new ApiError('INVALID_REQUEST', { extra: { validationErrors: requestErrors } });
+  if (webhook) await webhookUrls.check(webhook.url);
 
   const dataErrors = validateTemplateData(template.id, b.data);
   if (dataErrors.length > 0) throw new ApiError('INVALID_DATA', { extra: { validationErrors: dataErrors } });
@@ -52,6 +64,10 @@ export function parseGenerateRequest(body: unknown, workspace: AuthenticatedWork
 
 function dataOrientation(data: Record<string, unknown>): Orientation | undefined {
   return (ORIENTATIONS as readonly unknown[]).includes(data.orientation) ? (data.orientation as Orientation) : undefined;
+}
+
+function withoutNulls(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null));
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -9,6 +9,7 @@ import { ApiErrorResponses } from '../common/openapi/api-error-responses.decorat
 import { JobAcceptedDto } from '../jobs/dto/job.dto';
 import { JobsService } from '../jobs/jobs.service';
 import { TemplatesService } from '../templates/templates.service';
+import { WebhookUrlPolicy } from '../webhooks/webhook-url-policy';
 import { GenerateRequestDto, GenerateResponseDto } from './dto/generate.dto';
 import { parseGenerateRequest } from './generate-request';
 import { GenerationResult, GenerationService } from './generation.service';
@@ -27,6 +28,7 @@ export class GenerateController {
     private readonly templates: TemplatesService,
     private readonly generation: GenerationService,
     private readonly jobs: JobsService,
+    private readonly webhookUrls: WebhookUrlPolicy,
   ) {}
 
   @Post('generate')
@@ -45,7 +47,7 @@ export class GenerateController {
     'INVALID_WEBHOOK_URL', 'WEBHOOKS_NOT_IN_PLAN', 'QUOTA_EXCEEDED', 'RATE_LIMITED', 'GENERATION_FAILED', 'SERVER_BUSY',
   )
   async generate(@Body() body: unknown, @CurrentWorkspace() workspace: AuthenticatedWorkspace, @Res() res: Response): Promise<void> {
-    const command = parseGenerateRequest(body, workspace, this.templates);
+    const command = await parseGenerateRequest(body, workspace, this.templates, this.webhookUrls);
     if (command.webhook) {
       res.status(202).json(await this.jobs.submit(workspace, command, command.webhook));
       return;

@@ -6,7 +6,7 @@ import { JsonLogger } from '../common/logging/json-logger';
 import { newFileId } from '../files/file-id';
 import { FILE_STORE, FileStore } from '../files/file-store.port';
 import { MetricsService } from '../metrics/metrics.service';
-import { secondsUntilNextPeriod } from '../usage/billing-period';
+import { quotaExceeded } from '../usage/quota-exceeded';
 import { UsageLedger, UsageReservation, UsageService } from '../usage/usage.service';
 import type { OutputFormat } from './generate-request';
 import type { PdfOptions } from './options/pdf-options';
@@ -49,7 +49,7 @@ export class GenerationService {
   async generate(job: GenerationJob, usage: UsageLedger = this.usage): Promise<GenerationResult> {
     const started = process.hrtime.bigint();
     const reservation = await usage.reserve(job.workspaceId, job.monthlyLimit);
-    if (!reservation) throw await this.quotaExceeded(job);
+    if (!reservation) throw quotaExceeded(await this.usage.snapshot(job.workspaceId, job.monthlyLimit));
     try {
       const pdf = await this.pool.render({ templateId: job.templateId, data: job.data, options: job.options });
       const pdfUrl = job.outputFormat === 'url' ? await this.store(pdf) : undefined;
@@ -84,13 +84,5 @@ export class GenerationService {
     } catch (error) {
       this.logger.error('could not release a usage reservation', { workspaceId: reservation.workspaceId, error: String(error) });
     }
-  }
-
-  private async quotaExceeded(job: GenerationJob): Promise<ApiError> {
-    const { used, limit } = await this.usage.snapshot(job.workspaceId, job.monthlyLimit);
-    return new ApiError('QUOTA_EXCEEDED', {
-      extra: { limit, used, remaining: 0 },
-      headers: { 'X-Usage-Remaining': '0', 'Retry-After': String(secondsUntilNextPeriod()) },
-    });
   }
 }

@@ -2,12 +2,13 @@ import { Module } from '@nestjs/common';
 import { FilesModule } from '../files/files.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { UsageModule } from '../usage/usage.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { GenerateController } from './generate.controller';
 import { GenerationService } from './generation.service';
 import { RenderPool } from './pool/render-pool';
 
 @Module({
-  imports: [TemplatesModule, UsageModule, FilesModule],
+  imports: [TemplatesModule, UsageModule, FilesModule, WebhooksModule],
   controllers: [GenerateController],
   providers: [RenderPool, GenerationService],
   exports: [GenerationService, RenderPool],

@@ -22,14 +22,7 @@ const systemLookup: AddressLookup = (hostname) => dnsLookup(hostname, { all: tru
  * (DECISIONS section 6). `allowPrivate` (WEBHOOK_ALLOW_PRIVATE) lifts only the address rule.
  */
 export async function resolveWebhookTarget(raw: string, allowPrivate: boolean, lookup: AddressLookup = systemLookup): Promise<WebhookTarget> {
-  if (raw.length > MAX_WEBHOOK_URL_LENGTH) throw new WebhookUrlError(`webhook.url must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`);
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new WebhookUrlError('webhook.url must be an absolute http or https URL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new WebhookUrlError('webhook.url must use http or https');
+  const url = parseWebhookUrl(raw);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await resolve(host, lookup);
   if (!allowPrivate) {
@@ -39,6 +32,19 @@ export async function resolveWebhookTarget(raw: string, allowPrivate: boolean, l
     }
   }
   return { url, address: addresses[0].address, family: addresses[0].family === 6 ? 6 : 4 };
+}
+
+/** The rules of a webhook URL that need no network: length and an absolute http(s) URL. */
+export function parseWebhookUrl(raw: string): URL {
+  if (raw.length > MAX_WEBHOOK_URL_LENGTH) throw new WebhookUrlError(`webhook.url must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new WebhookUrlError('webhook.url must be an absolute http or https URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new WebhookUrlError('webhook.url must use http or https');
+  return url;
 }
 
 async function resolve(host: string, lookup: AddressLookup): Promise<Array<{ address: string; family: number }>> {

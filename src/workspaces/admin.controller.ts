@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { AdminTokenGuard } from '../auth/admin-token.guard';
 import { ApiError } from '../common/errors/api-error';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses.decorator';
@@ -9,6 +9,7 @@ import { ApiKeyView, CreatedApiKey, WorkspaceView, WorkspacesService } from './w
 
 /** The operator API (DECISIONS section 7): present only when ADMIN_TOKEN is set. */
 @ApiTags('operator')
+@ApiExtraModels(WorkspaceDto, KeyDto)
 @ApiBearerAuth('admin')
 @ApiErrorResponses('INVALID_ADMIN_TOKEN', 'NOT_FOUND')
 @UseGuards(AdminTokenGuard)
@@ -29,7 +30,7 @@ export class AdminController {
 
   @Get()
   @ApiOperation({ summary: 'List workspaces' })
-  @ApiOkResponse({ type: WorkspaceDto, isArray: true })
+  @ApiOkResponse({ schema: { type: 'object', properties: { workspaces: { type: 'array', items: { $ref: getSchemaPath(WorkspaceDto) } } } } })
   async list(): Promise<{ workspaces: WorkspaceView[] }> {
     const all = await this.workspaces.list();
     return { workspaces: await Promise.all(all.map((w) => this.workspaces.view(w))) };
@@ -70,7 +71,7 @@ export class AdminController {
 
   @Get(':id/keys')
   @ApiOperation({ summary: 'List API keys (without secrets)' })
-  @ApiOkResponse({ type: KeyDto, isArray: true })
+  @ApiOkResponse({ schema: { type: 'object', properties: { keys: { type: 'array', items: { $ref: getSchemaPath(KeyDto) } } } } })
   @ApiErrorResponses('WORKSPACE_NOT_FOUND')
   async listKeys(@Param('id') id: string): Promise<{ keys: ApiKeyView[] }> {
     return { keys: await this.workspaces.listKeys(id) };

@@ -100,6 +100,8 @@ describe('operator API without ADMIN_TOKEN', () => {
     try {
       expectError(await t.http.get('/admin/v1/workspaces').set('Authorization', `Bearer ${ADMIN_TOKEN}`), 404, 'Not found', 'NOT_FOUND');
       expectError(await t.http.post('/admin/v1/workspaces').send({ name: 'x', plan: 'free' }), 404, 'Not found', 'NOT_FOUND');
+      const notJson = await t.http.post('/admin/v1/workspaces').set('Content-Type', 'text/plain').send('x');
+      expectError(notJson, 404, 'Not found', 'NOT_FOUND');
     } finally {
       await t.close();
     }

@@ -89,8 +89,28 @@ describe('errors', () => {
     expect(res.body.validationErrors).toHaveLength(3);
   });
 
+  it('checks webhook.url with the request fields (step 6): before the data and the plan', async () => {
+    const badUrlFree = await generate(free.key, { ...invoice(), webhook: { url: 'ftp://example.com/hook' } });
+    expectError(badUrlFree, 400, 'Invalid webhook URL', 'INVALID_WEBHOOK_URL');
+    const privateUrlBadData = await generate(business.key, { templateId: 'invoice-basic', data: {}, webhook: { url: 'http://127.0.0.1/hook' } });
+    expectError(privateUrlBadData, 400, 'Invalid webhook URL', 'INVALID_WEBHOOK_URL');
+    expect(privateUrlBadData.body.details).toMatch(/public address/);
+  });
+
+  it('takes a non-string templateId as an unknown template, not as its string form', async () => {
+    const res = await generate(business.key, { templateId: ['invoice-basic'], data: sample('invoice-basic') });
+    expectError(res, 400, 'Template \'["invoice-basic"]\' not found', 'TEMPLATE_NOT_FOUND');
+  });
+
+  it('treats null optional fields as absent', async () => {
+    const res = await generate(business.key, { ...invoice(), outputFormat: null, options: null, webhook: null });
+    expect(res.status).toBe(200);
+    expect(res.body.pdfUrl).toMatch(/\/files\//);
+  });
+
   it('403 Webhooks require the Pro plan or above', async () => {
-    const res = await generate(free.key, { ...invoice(), webhook: { url: 'https://example.com/hook' } });
+    // A public address literal: the URL passes without DNS, so only the plan is left to refuse it.
+    const res = await generate(free.key, { ...invoice(), webhook: { url: 'https://8.8.8.8/hook' } });
     expectError(res, 403, 'Webhooks require the Pro plan or above', 'WEBHOOKS_NOT_IN_PLAN');
   });
 
@@ -166,9 +186,10 @@ describe('errors', () => {
     expectError(deep, 400, 'Invalid JSON body', 'INVALID_JSON');
   });
 
-  it('404 Not found on unknown routes, in the contract shape', async () => {
+  it('404 Not found on unknown routes, in the contract shape, whatever the body', async () => {
     expectError(await t.http.get('/api/v1/nothing-here'), 404, 'Not found', 'NOT_FOUND');
     expectError(await t.http.post('/v2/generate').send({}), 404, 'Not found', 'NOT_FOUND');
+    expectError(await t.http.post('/api/v1/nope').set('Content-Type', 'text/plain').send('x'), 404, 'Not found', 'NOT_FOUND');
   });
 
   it('400 Invalid category and 404 for an unknown template id on the list', async () => {

@@ -18,6 +18,8 @@ export class JsonBodyMiddleware implements NestMiddleware {
 
   use(req: Request, res: Response, next: NextFunction): void {
     if (!METHODS_WITH_BODY.has(req.method)) return next();
+    // Without ADMIN_TOKEN the operator API does not exist: its guard answers 404, whatever the body.
+    if (!this.config.adminToken && req.originalUrl.startsWith('/admin/')) return next();
     const declared = Number(req.headers['content-length'] ?? NaN);
     const hasBody = req.headers['transfer-encoding'] !== undefined || declared > 0;
     if (!hasBody) {
