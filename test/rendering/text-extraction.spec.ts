@@ -37,6 +37,16 @@ describe('calendar month grid', () => {
     expect(doc.pageCount).toBe((data.months as unknown[]).length);
     expect(overlappingBoxes(doc)).toEqual([]);
   });
+
+  it('starts weeks on Sunday by default and on Monday when data.weekStart says so', async () => {
+    const data = { months: [{ y: 2026, m: 3 }] };
+    const header = async (extra: object) => {
+      const doc = await render('calendar-schedule', { ...data, ...extra }, { orientation: 'landscape' });
+      return poppler('pdftotext', doc.pdf, ['-layout']).match(/(Sun|Mon)\s+(Mon|Tue)\s+\w+/)?.[0].split(/\s+/);
+    };
+    expect(await header({})).toEqual(['Sun', 'Mon', 'Tue']);
+    expect(await header({ weekStart: 'monday' })).toEqual(['Mon', 'Tue', 'Wed']);
+  });
 });
 
 describe('PDF metadata and fonts', () => {

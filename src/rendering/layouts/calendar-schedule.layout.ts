@@ -48,7 +48,7 @@ export class CalendarScheduleLayout implements DocumentLayout {
       // The grid takes the room the heading and legend leave, but never less than half the page.
       const gridHeight = Math.max(frame.height / 2, frame.height - headingHeight - legendHeight - 2 * SPACE.md);
       flow.add(heading);
-      flow.add(new MonthGrid({ year, month, weekStart: 'sunday', events, ranges, height: gridHeight }), SPACE.md);
+      flow.add(new MonthGrid({ year, month, weekStart: data.weekStart === 'monday' ? 'monday' : 'sunday', events, ranges, height: gridHeight }), SPACE.md);
       flow.add(legend, SPACE.md);
     });
   }

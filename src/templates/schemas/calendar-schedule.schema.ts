@@ -43,6 +43,11 @@ export const CALENDAR_SCHEDULE_SCHEMA: JsonSchema = {
       enum: [...ORIENTATIONS],
       description: 'Page orientation when options.orientation is not given; the template default is landscape.',
     },
+    weekStart: {
+      type: 'string',
+      enum: ['sunday', 'monday'],
+      description: 'First day of the week in the month grid; sunday by default.',
+    },
     masthead: list('Header lines, at most 12.', text('One header line.'), { maxItems: 12 }),
     palette: map(
       'Colour of each event kind, at most 100 kinds.',
