@@ -31,6 +31,23 @@ export function invoiceWithItems(count: number): Record<string, unknown> {
   return { ...INVOICE_BASIC_SAMPLE, items, subtotal, tax, total: round2(subtotal + tax) };
 }
 
+/**
+ * `variants` requests for the invoice with `count` lines, each with descriptions of its own
+ * (pseudo-random words over Latin, Greek and Cyrillic letters), so that each document draws a
+ * different glyph set and new strings: the renderer's subset and shaping caches miss.
+ */
+export function invoiceVariants(count: number, variants: number): RenderRequest[] {
+  const letters = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZàéèêëïôöüßçñαβγδεζηθλμπσφωжзиклмнпрстуфы'];
+  let seed = 1;
+  const random = (below: number) => (seed = (seed * 48271) % 2147483647) % below;
+  const word = () => Array.from({ length: 3 + random(6) }, () => letters[random(letters.length)]).join('');
+  return Array.from({ length: variants }, () => {
+    const data = invoiceWithItems(count);
+    for (const item of data.items as InvoiceItem[]) item.description = `${word()} ${word()} ${word()}`;
+    return renderRequest('invoice-basic', data);
+  });
+}
+
 function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }

@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import { isTemplateId } from '../../templates/template.types';
 import { RenderRequest } from '../options/pdf-options';
@@ -9,6 +10,8 @@ import { LAYOUTS } from './layouts';
 import { pageGeometry } from './page-geometry';
 
 const PRODUCER = 'pdfgen';
+/** zlib's levels 1-3 share the fast matcher; 3 packs content streams best of them at the same speed. */
+const CONTENT_LEVEL = 3;
 
 /** A rendered document with the layout's own record of where text went (used by tests). */
 export interface RenderedDocument {
@@ -53,8 +56,28 @@ export async function renderDocumentWithLayout(request: RenderRequest): Promise<
   drawHeaderFooter(canvas, geometry, request.options, { title, date: new Date().toISOString().slice(0, 10), url: '' });
   const pageCount = canvas.pageCount;
   documentFonts.embedAll();
+  deflatePageContents(doc);
   doc.end();
   return { pdf: await bytes, pageSize: geometry.size, pageCount, textBoxes: canvas.textBoxes };
+}
+
+/** The PDFKit internals that deflatePageContents works on. */
+interface BufferedPages {
+  _pageBuffer: Array<{ content: { buffer: Buffer[]; compress: boolean } }>;
+}
+
+/**
+ * Compresses each page's content stream at CONTENT_LEVEL rather than PDFKit's fixed default (6):
+ * half the deflate time, for files 1-3% larger on the one-page samples and 8% on a 31-page
+ * invoice (bench cases; the same content once inflated). PDFKit then writes the bytes as they
+ * are: its Filter entry is already set.
+ */
+function deflatePageContents(doc: PDFKit.PDFDocument): void {
+  for (const { content } of (doc as unknown as BufferedPages)._pageBuffer) {
+    if (!content.compress || content.buffer.length === 0) continue;
+    content.buffer = [deflateSync(Buffer.concat(content.buffer), { level: CONTENT_LEVEL })];
+    content.compress = false;
+  }
 }
 
 function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {

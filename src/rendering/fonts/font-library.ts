@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { access, readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { FontFace } from './font-face';
 import { FontStack } from './font-stack';
@@ -23,7 +24,12 @@ const FALLBACKS = {
   bold: ['NotoSansSC-Bold.woff', 'NotoSansJP-Bold.woff', 'NotoSansKR-Bold.woff', 'NotoEmoji-Regular.woff'],
 };
 
-/** Every face the renderer uses, shared by all documents of the process. */
+/**
+ * Every face the renderer uses, shared by all documents of the process. Faces missing from
+ * `files` (the CJK and emoji fallbacks, 9.8 MB that most documents never touch) are read from
+ * disk on first use: synchronously, because glyphs are resolved during layout, but only once
+ * per process and, in the service, on a render worker thread rather than the event loop.
+ */
 export class FontLibrary {
   private readonly stacks: Record<'regular' | 'bold' | 'italic' | 'boldItalic', FontStack>;
 
@@ -33,7 +39,7 @@ export class FontLibrary {
       let loader = faces.get(name);
       if (!loader) {
         let face: FontFace | undefined;
-        loader = () => (face ??= new FontFace(name.replace(/\.\w+$/, ''), files.get(name)!));
+        loader = () => (face ??= new FontFace(name.replace(/\.\w+$/, ''), files.get(name) ?? readFileSync(fontPath(name))));
         faces.set(name, loader);
       }
       return loader;
@@ -59,22 +65,28 @@ export class FontLibrary {
 
 let library: Promise<FontLibrary> | undefined;
 
-/** Reads the font files once per process (asynchronously); faces are parsed on first use. */
+/**
+ * Reads the primary font files once per process (asynchronously) and checks that the fallbacks
+ * exist, so a broken install still fails at start; faces are parsed on first use.
+ */
 export function loadFontLibrary(): Promise<FontLibrary> {
-  library ??= readFontFiles().then((files) => new FontLibrary(files));
+  library ??= readPrimaryFiles().then((files) => new FontLibrary(files));
   return library;
 }
 
-async function readFontFiles(): Promise<Map<string, Buffer>> {
-  const names = new Set([...Object.values(PRIMARY), ...FALLBACKS.regular, ...FALLBACKS.bold]);
-  const entries = await Promise.all(
-    [...names].map(async (name) => {
-      try {
-        return [name, await readFile(path.join(FONTS_DIR, name))] as const;
-      } catch {
-        throw new Error(`Font ${name} is missing from ${FONTS_DIR}: run "node scripts/fonts.js"`);
-      }
-    }),
-  );
+async function readPrimaryFiles(): Promise<Map<string, Buffer>> {
+  const fallbacks = new Set([...FALLBACKS.regular, ...FALLBACKS.bold]);
+  const [entries] = await Promise.all([
+    Promise.all(Object.values(PRIMARY).map(async (name) => [name, await readFile(fontPath(name)).catch(() => missing(name))] as const)),
+    Promise.all([...fallbacks].map((name) => access(fontPath(name)).catch(() => missing(name)))),
+  ]);
   return new Map(entries);
+}
+
+function fontPath(name: string): string {
+  return path.join(FONTS_DIR, name);
+}
+
+function missing(name: string): never {
+  throw new Error(`Font ${name} is missing from ${FONTS_DIR}: run "node scripts/fonts.js"`);
 }

@@ -8,6 +8,19 @@ export interface ShapedGlyph {
   advance: number;
 }
 
+/** A shaped string and its advance in 1/1000 em. */
+interface Shaped {
+  glyphs: readonly ShapedGlyph[];
+  advance: number;
+}
+
+/**
+ * Bounds of the per-stack cache of shaped strings: labels, words and amounts repeat within and
+ * across documents; long paragraphs rarely do and would only hold memory.
+ */
+const SHAPE_CACHE_ENTRIES = 4096;
+const SHAPE_CACHE_MAX_LENGTH = 64;
+
 /** Drawn where no face has the character: a visible, searchable replacement mark. */
 const REPLACEMENT_CHARACTER = 0xfffd;
 
@@ -31,6 +44,7 @@ function isInvisible(codePoint: number): boolean {
  */
 export class FontStack {
   private readonly resolved = new Map<number, ShapedGlyph | null>();
+  private readonly shaped = new Map<string, Shaped>();
   private readonly faces: Array<FontFace | undefined>;
 
   constructor(private readonly sources: ReadonlyArray<() => FontFace>) {
@@ -46,21 +60,14 @@ export class FontStack {
     return this.face(0);
   }
 
-  /** Glyphs for the text, NFC-normalised; characters no face has become U+FFFD. */
-  shape(text: string): ShapedGlyph[] {
-    const glyphs: ShapedGlyph[] = [];
-    for (const char of text.normalize('NFC')) {
-      const glyph = this.glyph(char.codePointAt(0)!);
-      if (glyph) glyphs.push(glyph);
-    }
-    return glyphs;
+  /** Glyphs for the text, NFC-normalised; characters no face has become U+FFFD. Shared: never mutate. */
+  shape(text: string): readonly ShapedGlyph[] {
+    return this.shaping(text).glyphs;
   }
 
   /** Width of the text in points at the given size. */
   measure(text: string, size: number): number {
-    let width = 0;
-    for (const char of text.normalize('NFC')) width += this.glyph(char.codePointAt(0)!)?.advance ?? 0;
-    return (width * size) / 1000;
+    return (this.shaping(text).advance * size) / 1000;
   }
 
   glyph(codePoint: number): ShapedGlyph | null {
@@ -70,6 +77,26 @@ export class FontStack {
       this.resolved.set(codePoint, glyph);
     }
     return glyph;
+  }
+
+  private shaping(text: string): Shaped {
+    let result = this.shaped.get(text);
+    if (result) return result;
+    const glyphs: ShapedGlyph[] = [];
+    let advance = 0;
+    for (const char of text.normalize('NFC')) {
+      const glyph = this.glyph(char.codePointAt(0)!);
+      if (!glyph) continue;
+      glyphs.push(glyph);
+      advance += glyph.advance;
+    }
+    result = { glyphs, advance };
+    if (text.length <= SHAPE_CACHE_MAX_LENGTH) {
+      // Starting over when full keeps the bound without bookkeeping; the common strings return at once.
+      if (this.shaped.size >= SHAPE_CACHE_ENTRIES) this.shaped.clear();
+      this.shaped.set(text, result);
+    }
+    return result;
   }
 
   private resolve(codePoint: number): ShapedGlyph | null {

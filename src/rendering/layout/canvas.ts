@@ -20,8 +20,28 @@ export interface PageSize {
 }
 
 /** PDFKit API that @types/pdfkit does not declare. */
-interface ImageOpener {
+interface PdfKitInternals {
   openImage(src: string): { width: number; height: number };
+  _normalizeColor(color: string): number[] | null;
+}
+
+/**
+ * Colour operators by CSS colour and operator, shared by all documents: PDFKit parses the
+ * colour on every fillColor/strokeColor call. The text is exactly what PDFKit would write.
+ */
+const colorOperators = new Map<string, string | null>();
+
+function colorOperator(doc: PDFKit.PDFDocument, color: string, stroke: boolean): string | null {
+  const key = stroke ? `S${color}` : color;
+  let operator = colorOperators.get(key);
+  if (operator === undefined) {
+    const components = (doc as unknown as PdfKitInternals)._normalizeColor(color);
+    const space = components?.length === 4 ? 'DeviceCMYK' : 'DeviceRGB';
+    operator = components && (stroke ? `/${space} CS\n${components.join(' ')} SCN` : `/${space} cs\n${components.join(' ')} scn`);
+    // Bounded: a colour cache must not grow with whatever colours requests bring.
+    if (colorOperators.size < 1024) colorOperators.set(key, operator);
+  }
+  return operator;
 }
 
 const pt = (value: number): string => (Math.round(value * 100) / 100).toString();
@@ -123,11 +143,15 @@ export class Canvas {
   strokeRect(x: number, y: number, width: number, height: number, color: string, lineWidth = 0.75, radius = 0): void {
     if (radius > 0) this.doc.roundedRect(x, y, width, height, radius);
     else this.doc.rect(x, y, width, height);
-    this.doc.lineWidth(lineWidth).strokeColor(color).stroke();
+    this.doc.lineWidth(lineWidth);
+    this.setStroke(color);
+    this.doc.stroke();
   }
 
   line(x1: number, y1: number, x2: number, y2: number, color: string, lineWidth = 0.75): void {
-    this.doc.moveTo(x1, y1).lineTo(x2, y2).lineWidth(lineWidth).strokeColor(color).stroke();
+    this.doc.moveTo(x1, y1).lineTo(x2, y2).lineWidth(lineWidth);
+    this.setStroke(color);
+    this.doc.stroke();
   }
 
   polygon(points: Array<[number, number]>, fill: string): void {
@@ -140,7 +164,7 @@ export class Canvas {
   imageSize(dataUri: string): { width: number; height: number } | null {
     if (!/^data:image\/(png|jpeg);base64,/i.test(dataUri)) return null;
     try {
-      const image = (this.doc as unknown as ImageOpener).openImage(dataUri);
+      const image = (this.doc as unknown as PdfKitInternals).openImage(dataUri);
       return { width: image.width, height: image.height };
     } catch {
       return null;
@@ -154,12 +178,20 @@ export class Canvas {
 
   private setFill(color: string): void {
     if (color === this.fill) return;
-    this.doc.fillColor(color);
+    const operator = colorOperator(this.doc, color, false);
+    if (operator) this.doc.addContent(operator);
+    else this.doc.fillColor(color);
     this.fill = color;
   }
 
+  private setStroke(color: string): void {
+    const operator = colorOperator(this.doc, color, true);
+    if (operator) this.doc.addContent(operator);
+    else this.doc.strokeColor(color);
+  }
+
   /** One BT/ET per font run; the text matrix flips PDFKit's top-down page space back upright. */
-  private drawGlyphs(glyphs: ShapedGlyph[], x: number, baseline: number, size: number): void {
+  private drawGlyphs(glyphs: readonly ShapedGlyph[], x: number, baseline: number, size: number): void {
     const scale = size / 1000;
     let start = 0;
     while (start < glyphs.length) {

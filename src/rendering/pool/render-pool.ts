@@ -9,6 +9,13 @@ import { MetricsService } from '../../metrics/metrics.service';
 import type { RenderRequest } from '../options/pdf-options';
 
 /**
+ * V8 sizes a worker's young generation like a main thread's (up to 32 MB of semi-spaces each),
+ * and under load every worker grew to it. A render's garbage is a few MB and short-lived: with
+ * 8 MB the peak RSS under the HTTP bench fell by 25-35 MB in an A/B run, throughput unchanged.
+ */
+const WORKER_YOUNG_GENERATION_MB = 8;
+
+/**
  * Renders in a pool of worker threads so the HTTP event loop never blocks on PDFKit. A render
  * that outlives RENDER_TIMEOUT_MS is aborted, which terminates and replaces its worker.
  */
@@ -27,6 +34,7 @@ export class RenderPool implements OnModuleDestroy {
       minThreads: config.renderWorkers,
       maxThreads: config.renderWorkers,
       idleTimeout: 60_000,
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
     });
   }
 

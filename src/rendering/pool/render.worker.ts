@@ -1,6 +1,22 @@
+import { setPriority } from 'node:os';
 import { move } from 'piscina';
 import { renderDocument } from '../engine/render-document';
 import type { RenderRequest } from '../options/pdf-options';
+
+/**
+ * Renders give way to the HTTP thread when every core is busy, so /healthz and request handling
+ * stay prompt under saturation (bench: /healthz max 25-48 ms before, 11-14 ms after, same
+ * throughput). Only on Linux, where a nice value set for pid 0 is the calling thread's alone;
+ * elsewhere it would lower the whole process.
+ */
+const RENDER_NICENESS = 10;
+if (process.platform === 'linux') {
+  try {
+    setPriority(0, RENDER_NICENESS);
+  } catch {
+    // Not permitted here: keep the default priority.
+  }
+}
 
 /** Runs in a worker thread: renders one document and hands its bytes back without a copy. */
 export default async function render(request: RenderRequest): Promise<Uint8Array> {
