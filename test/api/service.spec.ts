@@ -9,7 +9,11 @@ describe('health, metrics, docs and request ids', () => {
 
   it('GET /healthz and /readyz', async () => {
     expect((await t.http.get('/healthz').expect(200)).body).toEqual({ status: 'ok' });
-    expect((await t.http.get('/readyz').expect(200)).body).toEqual({ status: 'ok', checks: { database: 'ok', files: 'ok' } });
+    const ready = (await t.http.get('/readyz').expect(200)).body;
+    expect(ready).toMatchObject({ status: 'ok', checks: { database: 'ok', files: 'ok' } });
+    // With REDIS_URL the queue is checked too.
+    expect(Object.values(ready.checks)).toEqual(Object.keys(ready.checks).map(() => 'ok'));
+    expect(Object.keys(ready.checks)).toEqual(t.config.redisUrl ? ['database', 'files', 'queue'] : ['database', 'files']);
   });
 
   it('GET /metrics in Prometheus text', async () => {

@@ -2,14 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Queue } from 'bullmq';
-import { BULLMQ_QUEUE_NAME } from '../../src/jobs/bullmq-job-queue';
+import { removeQueue, TEST_REDIS_URL as REDIS_URL } from '../support/redis-queue';
 import { sample } from '../support/samples';
 import { ServiceProcess, startServiceProcess } from '../support/service-process';
 import { ADMIN_TOKEN } from '../support/test-app';
 import { Receiver, waitUntil } from './receiver';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
 const JOBS_BEFORE_KILL = 6;
 /** Queued right before the kill, so some die while queued or rendering. */
 const JOBS_AT_KILL = 3;
@@ -125,9 +123,3 @@ describe.each([
     expect(receiver.forJob(jobId)).toHaveLength(1);
   });
 });
-
-async function removeQueue(prefix: string): Promise<void> {
-  const queue = new Queue(BULLMQ_QUEUE_NAME, { connection: { url: REDIS_URL }, prefix });
-  await queue.obliterate({ force: true });
-  await queue.close();
-}
