@@ -1,9 +1,9 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from './free-port';
 
 const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 
@@ -106,17 +106,6 @@ async function snapshotBuild(dir: string): Promise<string> {
   await symlink(join(root, 'node_modules'), join(app, 'node_modules'), 'dir');
   await symlink(join(root, 'fonts'), join(app, 'fonts'), 'dir');
   return join(app, 'dist', 'main.js');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, stderr: () => string): Promise<void> {

@@ -1,5 +1,5 @@
 import { ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../../src/bench/free-port';
 import { resolve } from 'node:path';
 
 const MAIN = resolve(__dirname, '../../dist/main.js');
@@ -12,17 +12,6 @@ export interface ServiceProcess {
   stderr(): string;
   /** Resolves with the exit code. */
   exited: Promise<number | null>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
 }
 
 /** Runs the built service (`node dist/main.js`) as operators do, and waits until it listens. */
