@@ -1,6 +1,8 @@
 import type { DataSource } from 'typeorm';
 
-/** Positional placeholder for the i-th (1-based) parameter of a raw query in this database's dialect. */
-export function placeholder(dataSource: DataSource, index: number): string {
-  return dataSource.options.type === 'postgres' ? `$${index}` : '?';
+/** Raw SQL is written with `?` placeholders; PostgreSQL wants them numbered `$1, $2, ...`. */
+export function inDialect(dataSource: DataSource, text: string): string {
+  if (dataSource.options.type !== 'postgres') return text;
+  let index = 0;
+  return text.replace(/\?/g, () => `$${++index}`);
 }

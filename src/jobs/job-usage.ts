@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { billingPeriod } from '../usage/billing-period';
 import { UsageLedger, UsageReservation } from '../usage/usage.service';
+import { GIVE_BACK_SLOT_SQL, TAKE_SLOT_SQL } from '../usage/usage-statements';
 import { atomically, sql, SqlScript } from './sql-script';
 
 /**
@@ -23,15 +24,7 @@ export class JobUsage implements UsageLedger {
         const { rows } = yield sql('SELECT j.usage_period AS period, u.used AS used FROM jobs j LEFT JOIN usage_counters u ON u.workspace_id = j.workspace_id AND u.period = j.usage_period WHERE j.id = ?', jobId);
         return { workspaceId, period: String(rows[0].period), used: Number(rows[0].used ?? 0), limit };
       }
-      // The same conditional upsert as UsageService.reserve, inside this transaction.
-      const counted = yield sql(
-        `INSERT INTO usage_counters (workspace_id, period, used) VALUES (?, ?, 1)
-         ON CONFLICT (workspace_id, period) DO UPDATE SET used = usage_counters.used + 1
-         WHERE usage_counters.used < ? RETURNING used`,
-        workspaceId,
-        period,
-        limit,
-      );
+      const counted = yield sql(TAKE_SLOT_SQL, workspaceId, period, limit);
       if (counted.rows.length === 0) {
         yield sql('UPDATE jobs SET usage_period = NULL WHERE id = ?', jobId);
         return null;
@@ -45,7 +38,7 @@ export class JobUsage implements UsageLedger {
     return atomically(this.db, function* (): SqlScript<void> {
       const cleared = yield sql('UPDATE jobs SET usage_period = NULL WHERE id = ? AND usage_period = ?', jobId, reservation.period);
       if (cleared.changes === 0) return;
-      yield sql('UPDATE usage_counters SET used = used - 1 WHERE workspace_id = ? AND period = ? AND used > 0', reservation.workspaceId, reservation.period);
+      yield sql(GIVE_BACK_SLOT_SQL, reservation.workspaceId, reservation.period);
     });
   }
 }

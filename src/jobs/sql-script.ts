@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { inDialect } from '../database/sql-dialect';
 
 /** One statement, written with `?` placeholders whatever the database. */
 export interface SqlStep {
@@ -26,7 +27,7 @@ export function sql(text: string, ...params: unknown[]): SqlStep {
 export async function execute(dataSource: DataSource, step: SqlStep): Promise<SqlResult> {
   const runner = dataSource.createQueryRunner();
   try {
-    const result = await runner.query(dialect(dataSource, step.sql), step.params, true);
+    const result = await runner.query(inDialect(dataSource, step.sql), step.params, true);
     const rows = (result.records ?? []) as SqlResult['rows'];
     return { rows, changes: result.affected ?? rows.length };
   } finally {
@@ -48,7 +49,7 @@ export async function atomically<T>(dataSource: DataSource, script: () => SqlScr
     const steps = script();
     let next = steps.next();
     while (!next.done) {
-      const result = await runner.query(dialect(dataSource, next.value.sql), next.value.params, true);
+      const result = await runner.query(inDialect(dataSource, next.value.sql), next.value.params, true);
       const rows = (result.records ?? []) as SqlResult['rows'];
       next = steps.next({ rows, changes: result.affected ?? rows.length });
     }
@@ -92,11 +93,4 @@ function onSqlite<T>(dataSource: DataSource, script: () => SqlScript<T>): T {
       return next.value;
     })
     .immediate();
-}
-
-/** `?` placeholders become `$1, $2, ...` on PostgreSQL. */
-function dialect(dataSource: DataSource, text: string): string {
-  if (dataSource.options.type !== 'postgres') return text;
-  let index = 0;
-  return text.replace(/\?/g, () => `$${++index}`);
 }

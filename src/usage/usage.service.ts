@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { placeholder } from '../database/sql-dialect';
+import { inDialect } from '../database/sql-dialect';
 import { billingPeriod } from './billing-period';
+import { GIVE_BACK_SLOT_SQL, TAKE_SLOT_SQL } from './usage-statements';
 
 export interface UsageSnapshot {
   period: string;
@@ -37,32 +38,24 @@ export class UsageService implements UsageLedger {
   async reserve(workspaceId: string, limit: number, now = new Date()): Promise<UsageReservation | null> {
     if (limit <= 0) return null;
     const period = billingPeriod(now);
-    const p = (i: number) => placeholder(this.dataSource, i);
-    const rows: Array<{ used: number | string }> = await this.dataSource.query(
-      `INSERT INTO usage_counters (workspace_id, period, used) VALUES (${p(1)}, ${p(2)}, 1)
-       ON CONFLICT (workspace_id, period) DO UPDATE SET used = usage_counters.used + 1
-       WHERE usage_counters.used < ${p(3)}
-       RETURNING used`,
-      [workspaceId, period, limit],
-    );
+    const rows: Array<{ used: number | string }> = await this.dataSource.query(inDialect(this.dataSource, TAKE_SLOT_SQL), [
+      workspaceId,
+      period,
+      limit,
+    ]);
     if (rows.length === 0) return null;
     return { workspaceId, period, used: Number(rows[0].used), limit };
   }
 
   /** Gives back a reservation whose generation did not succeed. */
   async release(reservation: UsageReservation): Promise<void> {
-    const p = (i: number) => placeholder(this.dataSource, i);
-    await this.dataSource.query(
-      `UPDATE usage_counters SET used = used - 1 WHERE workspace_id = ${p(1)} AND period = ${p(2)} AND used > 0`,
-      [reservation.workspaceId, reservation.period],
-    );
+    await this.dataSource.query(inDialect(this.dataSource, GIVE_BACK_SLOT_SQL), [reservation.workspaceId, reservation.period]);
   }
 
   async snapshot(workspaceId: string, limit: number, now = new Date()): Promise<UsageSnapshot> {
     const period = billingPeriod(now);
-    const p = (i: number) => placeholder(this.dataSource, i);
     const rows: Array<{ used: number | string }> = await this.dataSource.query(
-      `SELECT used FROM usage_counters WHERE workspace_id = ${p(1)} AND period = ${p(2)}`,
+      inDialect(this.dataSource, 'SELECT used FROM usage_counters WHERE workspace_id = ? AND period = ?'),
       [workspaceId, period],
     );
     const used = rows.length > 0 ? Number(rows[0].used) : 0;

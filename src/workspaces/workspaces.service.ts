@@ -6,7 +6,7 @@ import { ApiKeyEntity } from '../auth/api-key.entity';
 import { digestApiKey, generateApiKey, looksLikeApiKey } from '../auth/api-key';
 import { AuthenticatedWorkspace } from '../auth/authenticated-workspace';
 import { ApiError } from '../common/errors/api-error';
-import { placeholder } from '../database/sql-dialect';
+import { inDialect } from '../database/sql-dialect';
 import type { TemplateId } from '../templates/template.types';
 import { UsageService, UsageSnapshot } from '../usage/usage.service';
 import { PlanId, PLANS } from './plans';
@@ -131,9 +131,12 @@ export class WorkspacesService {
   async authenticate(plainKey: string): Promise<AuthenticatedWorkspace | null> {
     if (!looksLikeApiKey(plainKey)) return null;
     const rows: KeyOwnerRow[] = await this.dataSource.query(
-      `SELECT k.id AS key_id, w.id, w.name, w.plan, w.monthly_limit, w.suspended, w.enabled_templates
-       FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id
-       WHERE k.key_hash = ${placeholder(this.dataSource, 1)} AND k.revoked_at IS NULL`,
+      inDialect(
+        this.dataSource,
+        `SELECT k.id AS key_id, w.id, w.name, w.plan, w.monthly_limit, w.suspended, w.enabled_templates
+         FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id
+         WHERE k.key_hash = ? AND k.revoked_at IS NULL`,
+      ),
       [digestApiKey(plainKey)],
     );
     if (rows.length === 0) return null;
