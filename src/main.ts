@@ -1,10 +1,14 @@
 import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
-import { createApp } from './app.factory';
-import { ConfigError, loadConfig } from './config/app-config';
-import { JsonLogger } from './common/logging/json-logger';
+import type { JsonLogger } from './common/logging/json-logger';
+import { tuneHeapForMemory } from './config/heap-tuning';
 
 async function main(): Promise<void> {
+  // Before the application's modules load: loading them is what first grows the young generation.
+  tuneHeapForMemory();
+  const { ConfigError, loadConfig } = await import('./config/app-config');
+  const { createApp } = await import('./app.factory');
+  const { JsonLogger } = await import('./common/logging/json-logger');
   let config;
   try {
     config = loadConfig();

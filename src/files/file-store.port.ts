@@ -15,7 +15,10 @@ export interface ByteRange {
 
 /** Where hosted PDFs live: local disk by default, S3 when S3_BUCKET is set. Files are immutable and never expire. */
 export interface FileStore {
-  /** Stores the bytes under `id` atomically: a reader sees the whole file or none. */
+  /**
+   * Stores the bytes under a new `id`, durably once it resolves. Ids are unguessable and handed out
+   * only after that, so no reader sees a file half-written.
+   */
   save(id: string, bytes: Uint8Array): Promise<StoredFileInfo>;
   stat(id: string): Promise<StoredFileInfo | null>;
   /** Streams the file, or the inclusive byte range of it. */

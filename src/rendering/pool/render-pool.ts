@@ -11,9 +11,10 @@ import type { RenderRequest } from '../options/pdf-options';
 /**
  * V8 sizes a worker's young generation like a main thread's (up to 32 MB of semi-spaces each),
  * and under load every worker grew to it. A render's garbage is a few MB and short-lived: with
- * 8 MB the peak RSS under the HTTP bench fell by 25-35 MB in an A/B run, throughput unchanged.
+ * 8 MB the peak RSS under the HTTP bench fell by 25-35 MB in an A/B run, with 4 MB by another
+ * 10 MB (with the heap tuning of config/heap-tuning.ts), throughput unchanged within the noise.
  */
-const WORKER_YOUNG_GENERATION_MB = 8;
+const WORKER_YOUNG_GENERATION_MB = 4;
 
 /**
  * Renders in a pool of worker threads so the HTTP event loop never blocks on PDFKit. A render

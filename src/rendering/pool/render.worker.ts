@@ -1,7 +1,11 @@
 import { setPriority } from 'node:os';
 import { move } from 'piscina';
+import { tuneHeapForMemory } from '../../config/heap-tuning';
 import { renderDocument } from '../engine/render-document';
 import type { RenderRequest } from '../options/pdf-options';
+
+// This worker's isolate has just reset the process-wide heap tuning: set it again.
+tuneHeapForMemory();
 
 /**
  * Renders give way to the HTTP thread when every core is busy, so /healthz and request handling
