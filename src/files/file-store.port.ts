@@ -7,6 +7,11 @@ export interface StoredFileInfo {
   lastModified: Date;
 }
 
+export interface StoredFile extends StoredFileInfo {
+  /** Named by the store; at least 128 random bits, since the URL is the capability to read it. */
+  id: string;
+}
+
 export interface ByteRange {
   start: number;
   /** Inclusive. */
@@ -15,11 +20,8 @@ export interface ByteRange {
 
 /** Where hosted PDFs live: local disk by default, S3 when S3_BUCKET is set. Files are immutable and never expire. */
 export interface FileStore {
-  /**
-   * Stores the bytes under a new `id`, durably once it resolves. Ids are unguessable and handed out
-   * only after that, so no reader sees a file half-written.
-   */
-  save(id: string, bytes: Uint8Array): Promise<StoredFileInfo>;
+  /** Stores the bytes under a new id; resolves once they are durable. */
+  save(bytes: Uint8Array): Promise<StoredFile>;
   stat(id: string): Promise<StoredFileInfo | null>;
   /** Streams the file, or the inclusive byte range of it. */
   open(id: string, range?: ByteRange): Promise<Readable>;

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { join } from 'node:path';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { DiskFileStore } from './disk-file-store';
+import { DiskFileStore } from './disk/disk-file-store';
 import { FILE_STORE, FileStore } from './file-store.port';
 import { FilesController } from './files.controller';
 

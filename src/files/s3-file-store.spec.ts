@@ -35,9 +35,10 @@ describe('S3FileStore', () => {
 
   it('stores a PDF under files/<id>.pdf with its type and length', async () => {
     const { client, sent } = fakeClient(() => ({}));
-    const info = await new S3FileStore('bucket', client).save(ID, new Uint8Array(7));
-    expect(sent).toEqual([{ name: 'PutObjectCommand', input: expect.objectContaining({ Bucket: 'bucket', Key: `files/${ID}.pdf`, ContentType: 'application/pdf', ContentLength: 7 }) }]);
-    expect(info).toMatchObject({ size: 7, etag: `"${ID}-7"` });
+    const info = await new S3FileStore('bucket', client).save(new Uint8Array(7));
+    expect(info.id).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(sent).toEqual([{ name: 'PutObjectCommand', input: expect.objectContaining({ Bucket: 'bucket', Key: `files/${info.id}.pdf`, ContentType: 'application/pdf', ContentLength: 7 }) }]);
+    expect(info).toMatchObject({ size: 7, etag: `"${info.id}-7"` });
   });
 
   it('asks S3 for exactly the inclusive byte range', async () => {

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config/app-config';
-import { fileEtag } from './file-id';
-import { ByteRange, FileStore, StoredFileInfo } from './file-store.port';
+import { fileEtag, newFileId } from './file-id';
+import { ByteRange, FileStore, StoredFile, StoredFileInfo } from './file-store.port';
 
 /** What the store needs of an S3 client; a fake can stand in for it in unit tests. */
 export type S3Sender = Pick<S3Client, 'send' | 'destroy'>;
@@ -31,11 +31,12 @@ export class S3FileStore implements FileStore {
     return new S3FileStore(config.bucket, new S3Client(s3ClientConfig(config)));
   }
 
-  async save(id: string, bytes: Uint8Array): Promise<StoredFileInfo> {
+  async save(bytes: Uint8Array): Promise<StoredFile> {
+    const id = newFileId();
     await this.client.send(
       new PutObjectCommand({ Bucket: this.bucket, Key: keyOf(id), Body: bytes, ContentLength: bytes.byteLength, ContentType: 'application/pdf' }),
     );
-    return { size: bytes.byteLength, etag: fileEtag(id, bytes.byteLength), lastModified: new Date() };
+    return { id, size: bytes.byteLength, etag: fileEtag(id, bytes.byteLength), lastModified: new Date() };
   }
 
   async stat(id: string): Promise<StoredFileInfo | null> {

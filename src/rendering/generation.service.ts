@@ -3,7 +3,6 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { ApiError } from '../common/errors/api-error';
 import { JsonLogger } from '../common/logging/json-logger';
-import { newFileId } from '../files/file-id';
 import { FILE_STORE, FileStore } from '../files/file-store.port';
 import { MetricsService } from '../metrics/metrics.service';
 import { quotaExceeded } from '../usage/quota-exceeded';
@@ -69,13 +68,12 @@ export class GenerationService {
   }
 
   private async store(pdf: Uint8Array): Promise<string> {
-    const id = newFileId();
     try {
-      await this.files.save(id, pdf);
+      const { id } = await this.files.save(pdf);
+      return `${this.config.publicUrl}/files/${id}.pdf`;
     } catch (error) {
       throw new ApiError('GENERATION_FAILED', { extra: { details: 'The PDF could not be stored' }, cause: error });
     }
-    return `${this.config.publicUrl}/files/${id}.pdf`;
   }
 
   private async giveBack(usage: UsageLedger, reservation: UsageReservation): Promise<void> {

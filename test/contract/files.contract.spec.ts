@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { DiskFileStore } from '../../src/files/disk-file-store';
-import { fileEtag, newFileId } from '../../src/files/file-id';
+import { DiskFileStore } from '../../src/files/disk/disk-file-store';
+import { fileEtag, isFileId, newFileId } from '../../src/files/file-id';
 import type { FileStore } from '../../src/files/file-store.port';
 import { S3FileStore } from '../../src/files/s3-file-store';
 import { startS3Server } from '../support/s3-server';
@@ -23,11 +23,15 @@ const adapters: Array<{ name: string; setUp(): Promise<FilesUnderTest> }> = [
     async setUp() {
       const dir = mkdtempSync(join(tmpdir(), 'pdfgen-files-'));
       writeFileSync(join(dir, 'not-a-folder'), '');
+      const stores = [new DiskFileStore(join(dir, 'files')), new DiskFileStore(join(dir, 'files')), new DiskFileStore(join(dir, 'not-a-folder', 'files'))];
       return {
-        one: new DiskFileStore(join(dir, 'files')),
-        two: new DiskFileStore(join(dir, 'files')),
-        unusable: new DiskFileStore(join(dir, 'not-a-folder', 'files')),
-        tearDown: async () => rmSync(dir, { recursive: true, force: true }),
+        one: stores[0],
+        two: stores[1],
+        unusable: stores[2],
+        async tearDown() {
+          stores.forEach((store) => store.onModuleDestroy());
+          rmSync(dir, { recursive: true, force: true });
+        },
       };
     },
   },
@@ -61,11 +65,11 @@ describe.each(adapters)('file store contract: $name', (adapter) => {
   let files: FilesUnderTest;
   /** Larger than one stream chunk, so streaming and ranges cross chunk boundaries. */
   const bytes = randomBytes(300_000);
-  const id = newFileId();
+  let id: string;
 
   beforeAll(async () => {
     files = await adapter.setUp();
-    await files.one.save(id, bytes);
+    ({ id } = await files.one.save(bytes));
   });
   afterAll(() => files?.tearDown());
 
@@ -83,6 +87,17 @@ describe.each(adapters)('file store contract: $name', (adapter) => {
     for (const range of [{ start: 0, end: 4 }, { start: 70_000, end: 200_123 }, { start: bytes.length - 1, end: bytes.length - 1 }]) {
       const part = await readAll(await files.two.open(id, range));
       expect(part.equals(bytes.subarray(range.start, range.end + 1))).toBe(true);
+    }
+  });
+
+  it('names each file with a new id, and keeps concurrent saves apart', async () => {
+    const contents = Array.from({ length: 12 }, (_, i) => randomBytes(1_000 + i * 997));
+    const saved = await Promise.all(contents.map((content) => files.one.save(content)));
+    expect(new Set(saved.map((file) => file.id)).size).toBe(contents.length);
+    for (const [i, file] of saved.entries()) {
+      expect(isFileId(file.id)).toBe(true);
+      expect(file).toMatchObject({ size: contents[i].length, etag: fileEtag(file.id, contents[i].length) });
+      expect((await readAll(await files.two.open(file.id))).equals(contents[i])).toBe(true);
     }
   });
 
