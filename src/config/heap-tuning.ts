@@ -7,8 +7,9 @@ import { setFlagsFromString } from 'node:v8';
  * set here rather than on the command line, and they apply to every thread of the process:
  * - the young generation keeps its starting size instead of doubling whenever objects survive;
  * - an old generation may grow to 1.5 x what survived its last full collection, not 2-4 x.
- * Neither is a limit: a heap still grows as far as the data needs. Bench, same run: peak RSS
- * 285-370 MB before, 174-183 MB after, at 10-15% fewer PDFs/s.
+ * Neither is a limit: a heap still grows as far as the data needs. Bench A/B, three rounds:
+ * peak RSS 281-372 MB before, 186-189 MB after; the price is collecting more often, `buffer`
+ * 1,136 PDFs/s before and 973 after (medians).
  * A flag the operator passes (NODE_OPTIONS or the command line) wins over ours.
  *
  * Called by the HTTP thread before the application loads and by every render worker as it starts:
