@@ -10,4 +10,8 @@ describe('tuneHeapForMemory', () => {
     expect(tuneHeapForMemory('--max-old-space-size=512 --semi_space_growth_factor=2')).toEqual(['--heap-growing-percent=50']);
     expect(tuneHeapForMemory('--semi-space-growth-factor=2 --heap_growing_percent=0')).toEqual([]);
   });
+
+  it('lets the young generation grow when the operator sizes it', () => {
+    expect(tuneHeapForMemory('--max-semi-space-size=8')).toEqual(['--heap-growing-percent=50']);
+  });
 });

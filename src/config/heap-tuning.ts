@@ -15,17 +15,18 @@ import { setFlagsFromString } from 'node:v8';
  * Called by the HTTP thread before the application loads and by every render worker as it starts:
  * creating an isolate resets the growth factor to at least 2 for the whole process.
  */
-const TUNING: Record<string, string> = {
-  '--semi-space-growth-factor': '1',
-  '--heap-growing-percent': '50',
-};
+const TUNING = [
+  // Sizing the young generation yourself (--max-semi-space-size=8) means you want it to grow.
+  { flag: '--semi-space-growth-factor=1', unlessSet: ['--semi-space-growth-factor', '--max-semi-space-size', '--min-semi-space-size'] },
+  { flag: '--heap-growing-percent=50', unlessSet: ['--heap-growing-percent'] },
+];
 
 export function tuneHeapForMemory(operatorFlags = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`): string[] {
   const applied: string[] = [];
-  for (const [flag, value] of Object.entries(TUNING)) {
-    if (mentions(operatorFlags, flag)) continue;
-    setFlagsFromString(`${flag}=${value}`);
-    applied.push(`${flag}=${value}`);
+  for (const { flag, unlessSet } of TUNING) {
+    if (unlessSet.some((name) => mentions(operatorFlags, name))) continue;
+    setFlagsFromString(flag);
+    applied.push(flag);
   }
   return applied;
 }
