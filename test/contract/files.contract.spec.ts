@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { DiskFileStore } from '../../src/files/disk/disk-file-store';
 import { fileEtag, isFileId, newFileId } from '../../src/files/file-id';
 import type { FileStore } from '../../src/files/file-store.port';
@@ -17,22 +17,27 @@ interface FilesUnderTest {
   tearDown(): Promise<void>;
 }
 
+/** The three stores, closed with `cleanUp` after them when the suite ends. */
+function underTest([one, two, unusable]: Array<FileStore & { onModuleDestroy(): void }>, cleanUp: () => Promise<void>): FilesUnderTest {
+  return {
+    one,
+    two,
+    unusable,
+    async tearDown() {
+      [one, two, unusable].forEach((store) => store.onModuleDestroy());
+      await cleanUp();
+    },
+  };
+}
+
 const adapters: Array<{ name: string; setUp(): Promise<FilesUnderTest> }> = [
   {
     name: 'disk',
     async setUp() {
       const dir = mkdtempSync(join(tmpdir(), 'pdfgen-files-'));
       writeFileSync(join(dir, 'not-a-folder'), '');
-      const stores = [new DiskFileStore(join(dir, 'files')), new DiskFileStore(join(dir, 'files')), new DiskFileStore(join(dir, 'not-a-folder', 'files'))];
-      return {
-        one: stores[0],
-        two: stores[1],
-        unusable: stores[2],
-        async tearDown() {
-          stores.forEach((store) => store.onModuleDestroy());
-          rmSync(dir, { recursive: true, force: true });
-        },
-      };
+      const stores = [join(dir, 'files'), join(dir, 'files'), join(dir, 'not-a-folder', 'files')].map((root) => new DiskFileStore(root));
+      return underTest(stores, async () => rmSync(dir, { recursive: true, force: true }));
     },
   },
   {
@@ -40,26 +45,14 @@ const adapters: Array<{ name: string; setUp(): Promise<FilesUnderTest> }> = [
     async setUp() {
       const dir = mkdtempSync(join(tmpdir(), 'pdfgen-s3-'));
       const server = await startS3Server(dir, ['pdfs']);
-      const stores = [S3FileStore.fromConfig(server.config('pdfs')), S3FileStore.fromConfig(server.config('pdfs')), S3FileStore.fromConfig(server.config('no-such-bucket'))];
-      return {
-        one: stores[0],
-        two: stores[1],
-        unusable: stores[2],
-        async tearDown() {
-          stores.forEach((store) => store.onModuleDestroy());
-          await server.close();
-          rmSync(dir, { recursive: true, force: true });
-        },
-      };
+      const stores = ['pdfs', 'pdfs', 'no-such-bucket'].map((bucket) => S3FileStore.fromConfig(server.config(bucket)));
+      return underTest(stores, async () => {
+        await server.close();
+        rmSync(dir, { recursive: true, force: true });
+      });
     },
   },
 ];
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks);
-}
 
 describe.each(adapters)('file store contract: $name', (adapter) => {
   let files: FilesUnderTest;
@@ -80,12 +73,12 @@ describe.each(adapters)('file store contract: $name', (adapter) => {
   });
 
   it('streams the whole file back', async () => {
-    expect((await readAll(await files.two.open(id))).equals(bytes)).toBe(true);
+    expect((await buffer(await files.two.open(id))).equals(bytes)).toBe(true);
   });
 
   it('streams exactly the inclusive byte range asked for', async () => {
     for (const range of [{ start: 0, end: 4 }, { start: 70_000, end: 200_123 }, { start: bytes.length - 1, end: bytes.length - 1 }]) {
-      const part = await readAll(await files.two.open(id, range));
+      const part = await buffer(await files.two.open(id, range));
       expect(part.equals(bytes.subarray(range.start, range.end + 1))).toBe(true);
     }
   });
@@ -97,7 +90,7 @@ describe.each(adapters)('file store contract: $name', (adapter) => {
     for (const [i, file] of saved.entries()) {
       expect(isFileId(file.id)).toBe(true);
       expect(file).toMatchObject({ size: contents[i].length, etag: fileEtag(file.id, contents[i].length) });
-      expect((await readAll(await files.two.open(file.id))).equals(contents[i])).toBe(true);
+      expect((await buffer(await files.two.open(file.id))).equals(contents[i])).toBe(true);
     }
   });
 

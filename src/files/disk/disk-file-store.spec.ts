@@ -2,17 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { newFileId } from '../file-id';
 import { DiskFileStore } from './disk-file-store';
 import { loadVolumeKey, VOLUME_KEY_FILE } from './volume-key';
 import { RecordIds } from './volume-record';
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks);
-}
 
 describe('DiskFileStore (volumes)', () => {
   let root: string;
@@ -64,7 +58,7 @@ describe('DiskFileStore (volumes)', () => {
     const saved = [];
     for (const content of contents) saved.push(await store.save(content));
     expect(readdirSync(root).filter((name) => name.endsWith('.vol')).length).toBeGreaterThanOrEqual(3);
-    for (const [i, file] of saved.entries()) expect((await readAll(await store.open(file.id))).equals(contents[i])).toBe(true);
+    for (const [i, file] of saved.entries()) expect((await buffer(await store.open(file.id))).equals(contents[i])).toBe(true);
   });
 
   it('after a restart appends to a new volume; a torn tail left by a crash harms no saved record', async () => {
@@ -79,8 +73,8 @@ describe('DiskFileStore (volumes)', () => {
     expect(readdirSync(root).filter((name) => name.endsWith('.vol'))).toHaveLength(2);
     const ids = new RecordIds(readFileSync(join(root, VOLUME_KEY_FILE)));
     expect(ids.locationOf(next.id).volume).not.toBe(ids.locationOf(id).volume);
-    expect((await readAll(await after.open(id))).equals(kept)).toBe(true);
-    expect((await readAll(await after.open(id, { start: 10, end: 19 }))).equals(kept.subarray(10, 20))).toBe(true);
+    expect((await buffer(await after.open(id))).equals(kept)).toBe(true);
+    expect((await buffer(await after.open(id, { start: 10, end: 19 }))).equals(kept.subarray(10, 20))).toBe(true);
   });
 
   it('still serves files saved one per PDF by earlier versions', async () => {
@@ -90,7 +84,7 @@ describe('DiskFileStore (volumes)', () => {
     writeFileSync(join(root, id.slice(0, 2), `${id}.pdf`), bytes);
     const store = storeIn(root);
     expect(await store.stat(id)).toMatchObject({ size: 3_000 });
-    expect((await readAll(await store.open(id, { start: 5, end: 9 }))).equals(bytes.subarray(5, 10))).toBe(true);
+    expect((await buffer(await store.open(id, { start: 5, end: 9 }))).equals(bytes.subarray(5, 10))).toBe(true);
     expect(await store.stat(newFileId())).toBeNull();
   });
 });
