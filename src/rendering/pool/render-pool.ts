@@ -7,6 +7,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import { ApiError } from '../../common/errors/api-error';
 import { MetricsService } from '../../metrics/metrics.service';
 import type { RenderRequest } from '../options/pdf-options';
+import { FifoSlots } from './fifo-slots';
 
 /**
  * V8 sizes a worker's young generation like a main thread's (up to 32 MB of semi-spaces each),
@@ -19,17 +20,26 @@ const WORKER_YOUNG_GENERATION_MB = 4;
 /**
  * Renders in a pool of worker threads so the HTTP event loop never blocks on PDFKit. A render
  * that outlives RENDER_TIMEOUT_MS is aborted, which terminates and replaces its worker.
+ *
+ * Renders wait in this class's own first-come-first-served line and reach Piscina only when a
+ * worker is free. Piscina 5 does not keep abortable tasks in order: a task it cannot place yet
+ * goes to the back of its line at every dispatch (or, with `stricterFIFO`, each new task goes to
+ * the front). Under load that made queue waits of p50 15 ms but p99 60 ms; in strict order the
+ * wait is about the same for every request.
  */
 @Injectable()
 export class RenderPool implements OnModuleDestroy {
   private readonly pool: Piscina;
-  /** Renders running or waiting. Counted here: Piscina does not bound the queue of abortable tasks. */
+  /** One slot per worker: a render holds one while Piscina runs it. */
+  private readonly workers: FifoSlots;
+  /** Renders running or waiting, bounded by RENDER_QUEUE_LIMIT. */
   private inFlight = 0;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly metrics: MetricsService,
   ) {
+    this.workers = new FifoSlots(config.renderWorkers);
     this.pool = new Piscina({
       filename: workerFile(),
       minThreads: config.renderWorkers,
@@ -47,7 +57,10 @@ export class RenderPool implements OnModuleDestroy {
     const timeoutMs = this.config.renderTimeoutMs;
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), timeoutMs);
+    let slot = false;
     try {
+      await this.workers.acquire(abort.signal);
+      slot = true;
       return await this.pool.run(request, { signal: abort.signal });
     } catch (error) {
       if (abort.signal.aborted) {
@@ -56,6 +69,7 @@ export class RenderPool implements OnModuleDestroy {
       throw new ApiError('GENERATION_FAILED', { extra: { details: 'The template could not be rendered with this data' }, cause: error });
     } finally {
       clearTimeout(timer);
+      if (slot) this.workers.release();
       this.track(-1);
     }
   }
