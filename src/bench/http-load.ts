@@ -53,6 +53,25 @@ export async function checkGenerate(service: RunningService, outputFormat: LoadF
   if (!ok) throw new Error(`POST /api/v1/generate (${outputFormat}) answered 200 with an unexpected body: ${bytes.subarray(0, 200).toString('utf8')}`);
 }
 
+export interface ColdStartResult {
+  seconds: number;
+  pdfsPerSecond: number;
+  p50: number;
+  p99: number;
+}
+
+/**
+ * Loads a freshly started service with `url` requests until it reaches its steady pace, and
+ * reports that first stretch. V8 compiles the hot paths of the HTTP thread and the workers on
+ * background threads, which get little CPU on a saturated 2-core machine: the first ~10 s run at
+ * about 80% of the steady throughput.
+ */
+export async function warmUp(service: RunningService, seconds: number): Promise<ColdStartResult> {
+  await checkGenerate(service, 'url');
+  const result = await autocannon({ ...generateOptions(service, 'url'), duration: seconds });
+  return { seconds: result.duration, pdfsPerSecond: result['2xx'] / result.duration, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
 /** Drives POST /api/v1/generate at CONNECTIONS concurrent connections for `seconds`, probing /healthz and sampling RSS. */
 export async function runLoad(service: RunningService, format: LoadFormat, seconds: number, warmupSeconds: number): Promise<LoadResult> {
   await checkGenerate(service, format);

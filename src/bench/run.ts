@@ -1,5 +1,5 @@
 import { cpus, loadavg } from 'node:os';
-import { CONNECTIONS, LoadFormat, LoadResult, runLoad } from './http-load';
+import { CONNECTIONS, LoadFormat, LoadResult, runLoad, warmUp } from './http-load';
 import { InProcessResults, runInProcess } from './in-process';
 import { peakRssBytes, startService, threadCount } from './service';
 import { runSoak, SoakResult } from './soak';
@@ -9,13 +9,15 @@ import { mb, ms, summarize, table } from './stats';
  * `npm run bench`: the in-process render benchmark, the naive PDFKit baseline, the HTTP load
  * test and (with BENCH_SOAK=N) the memory flatness run, then the targets of issue 4.
  *
- * Knobs: BENCH_ITERATIONS (200), BENCH_HTTP_SECONDS (10), BENCH_HTTP_WARMUP (2), BENCH_CONNECTIONS (16),
+ * Knobs: BENCH_ITERATIONS (200), BENCH_HTTP_SECONDS (10), BENCH_HTTP_WARMUP (2), BENCH_HTTP_COLD_WARMUP (10), BENCH_CONNECTIONS (16),
  * BENCH_SOAK (off; e.g. 100000), BENCH_SOAK_FORMAT (buffer), BENCH_SKIP_HTTP=1, BENCH_SKIP_INPROCESS=1, BENCH_LOG_LEVEL (info),
  * BENCH_SERVICE_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"),
  * RENDER_WORKERS / RENDER_QUEUE_LIMIT (passed on to the service).
  */
 const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
 const HTTP_WARMUP = Number(process.env.BENCH_HTTP_WARMUP ?? 2);
+/** Load right after the service starts, before any measured run: see warmUp(). */
+const HTTP_COLD_WARMUP = Number(process.env.BENCH_HTTP_COLD_WARMUP ?? 10);
 const SOAK = Number(process.env.BENCH_SOAK ?? 0);
 const SOAK_FORMAT = (process.env.BENCH_SOAK_FORMAT ?? 'buffer') as LoadFormat;
 
@@ -38,6 +40,10 @@ async function main(): Promise<void> {
     log(`== HTTP: POST /api/v1/generate, invoice-basic 20 items, ${CONNECTIONS} connections, ${HTTP_SECONDS} s each (after ${HTTP_WARMUP} s warm-up) ==`);
     const service = await startService(log);
     try {
+      if (HTTP_COLD_WARMUP > 0) {
+        const cold = await warmUp(service, HTTP_COLD_WARMUP);
+        log(`cold   ${cold.pdfsPerSecond.toFixed(0)} PDFs/s, latency p50 ${cold.p50} ms, p99 ${cold.p99} ms: url, the first ${cold.seconds} s after start (not measured below)`);
+      }
       for (const format of ['url', 'buffer'] as const) {
         const r = await runLoad(service, format, HTTP_SECONDS, HTTP_WARMUP);
         loads.push(r);
