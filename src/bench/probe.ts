@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { summarize, Summary } from './stats';
-import { peakRssBytes, rssBytes } from './service';
+import { rssBytes } from './service';
 
 /**
  * GET /healthz every 100 ms from its own thread (so the load generator's event loop does not
@@ -60,8 +60,6 @@ export interface RssResult {
   peak: number;
   last: number;
   samples: number;
-  /** VmHWM at the end: the process's peak since it started, between samples included. */
-  highWaterMark: number;
 }
 
 /** Samples VmRSS of the service every `everyMs`. */
@@ -80,7 +78,7 @@ export function startRssSampler(pid: number, everyMs = 100): { stop(): RssResult
     stop: () => {
       clearInterval(timer);
       sample();
-      return { peak, last, samples, highWaterMark: peakRssBytes(pid) };
+      return { peak, last, samples };
     },
   };
 }

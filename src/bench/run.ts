@@ -30,11 +30,10 @@ async function main(): Promise<void> {
   if (load[0] > 0.5) log(`WARNING: the machine is busy (load ${load[0].toFixed(2)}): numbers will be low and noisy`);
   log();
   log('== In-process render (renderDocument, main thread, sequential) ==');
-  const inProcess = process.env.BENCH_SKIP_INPROCESS === '1' ? { coldFirstRenderMs: NaN, cases: [], naive: summarize([]) } : await runInProcess(log);
+  const inProcess = process.env.BENCH_SKIP_INPROCESS === '1' ? { cases: [], naive: summarize([]) } : await runInProcess(log);
 
   const loads: LoadResult[] = [];
   let soak: SoakResult | undefined;
-  let highWaterMark = NaN;
   if (process.env.BENCH_SKIP_HTTP !== '1') {
     log();
     log(`== HTTP: POST /api/v1/generate, invoice-basic 20 items, ${CONNECTIONS} connections, ${HTTP_SECONDS} s each (after ${HTTP_WARMUP} s warm-up) ==`);
@@ -80,8 +79,7 @@ async function main(): Promise<void> {
             `drift ${soak.driftPercent.toFixed(1)}% (min ${mb(soak.min)}, max ${mb(soak.max)})`,
         );
       }
-      highWaterMark = peakRssBytes(service.pid);
-      log(`service VmHWM (peak RSS since start, all threads): ${mb(highWaterMark)}`);
+      log(`service VmHWM (peak RSS since start, all threads): ${mb(peakRssBytes(service.pid))}`);
     } finally {
       await service.stop();
     }

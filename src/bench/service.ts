@@ -11,8 +11,6 @@ export interface RunningService {
   pid: number;
   baseUrl: string;
   apiKey: string;
-  dataDir: string;
-  renderWorkers: string;
   stop(): Promise<void>;
 }
 
@@ -52,8 +50,6 @@ export async function startService(log: (line: string) => void): Promise<Running
       pid: child.pid!,
       baseUrl,
       apiKey: key.key,
-      dataDir,
-      renderWorkers: process.env.RENDER_WORKERS ?? 'cores',
       stop: async () => {
         child.kill('SIGTERM');
         const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);

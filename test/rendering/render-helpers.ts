@@ -17,16 +17,21 @@ export function render(templateId: string, data: Record<string, unknown>, option
   return renderDocumentWithLayout({ templateId, data, options: { ...OPTIONS, ...options } });
 }
 
-/** Runs a poppler tool on the PDF (written to a temporary file) and returns its output. */
-export function poppler(tool: 'pdftotext' | 'pdfinfo' | 'pdffonts', pdf: Buffer, args: string[] = []): string {
+/** Writes the PDF to a file in a temporary folder, hands both to `use`, then removes the folder. */
+export function withPdfFile<T>(pdf: Buffer, use: (file: string, dir: string) => T): T {
   const dir = mkdtempSync(path.join(tmpdir(), 'pdfgen-'));
   try {
     const file = path.join(dir, 'doc.pdf');
     writeFileSync(file, pdf);
-    return execFileSync(tool, tool === 'pdftotext' ? [...args, file, '-'] : [...args, file], { encoding: 'utf8' });
+    return use(file, dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Runs a poppler tool on the PDF and returns its output. */
+export function poppler(tool: 'pdftotext' | 'pdfinfo' | 'pdffonts', pdf: Buffer, args: string[] = []): string {
+  return withPdfFile(pdf, (file) => execFileSync(tool, tool === 'pdftotext' ? [...args, file, '-'] : [...args, file], { encoding: 'utf8' }));
 }
 
 /** Text of each page, as pdftotext extracts it (pages end with a form feed). */

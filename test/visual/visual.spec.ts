@@ -1,9 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { renderDocument } from '../../src/rendering/engine/render-document';
-import { OPTIONS } from '../rendering/render-helpers';
+import { OPTIONS, withPdfFile } from '../rendering/render-helpers';
 import { decodePng, diffRatio } from './png';
 import { VISUAL_FIXTURES, VisualFixture } from './visual-fixtures';
 
@@ -15,14 +14,10 @@ const MAX_DIFF = 0.01;
 
 /** First page as PNG at the given resolution, rendered by poppler. */
 function firstPagePng(pdf: Buffer, dpi: number): Buffer {
-  const dir = mkdtempSync(path.join(tmpdir(), 'pdfgen-visual-'));
-  try {
-    writeFileSync(path.join(dir, 'doc.pdf'), pdf);
-    execFileSync('pdftoppm', ['-png', '-r', String(dpi), '-f', '1', '-l', '1', '-singlefile', path.join(dir, 'doc.pdf'), path.join(dir, 'page')]);
+  return withPdfFile(pdf, (file, dir) => {
+    execFileSync('pdftoppm', ['-png', '-r', String(dpi), '-f', '1', '-l', '1', '-singlefile', file, path.join(dir, 'page')]);
     return readFileSync(path.join(dir, 'page.png'));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 function render(fixture: VisualFixture): Promise<Buffer> {

@@ -21,14 +21,6 @@ export interface RenderedDocument {
   textBoxes: TextBox[];
 }
 
-/**
- * Reads and parses every font now (about 0.2 s and 35 MB once per process or worker), so that
- * the first document with CJK text or emoji is as fast as the rest. Optional.
- */
-export async function warmUpRenderer(): Promise<void> {
-  (await loadFontLibrary()).preloadAll();
-}
-
 /** Renders a validated request to PDF bytes. Throws for an unknown template id. */
 export async function renderDocument(request: RenderRequest): Promise<Buffer> {
   return (await renderDocumentWithLayout(request)).pdf;

@@ -53,10 +53,6 @@ export class FontLibrary {
     };
   }
 
-  preloadAll(): void {
-    for (const stack of Object.values(this.stacks)) stack.preload();
-  }
-
   stack({ bold, italic }: FontVariant): FontStack {
     if (bold) return italic ? this.stacks.boldItalic : this.stacks.bold;
     return italic ? this.stacks.italic : this.stacks.regular;

@@ -51,11 +51,6 @@ export class FontStack {
     this.faces = new Array(sources.length);
   }
 
-  /** Parses every face now rather than on first use (a worker calls it before taking work). */
-  preload(): void {
-    for (let i = 0; i < this.sources.length; i++) this.face(i);
-  }
-
   get primary(): FontFace {
     return this.face(0);
   }

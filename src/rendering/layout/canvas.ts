@@ -115,12 +115,12 @@ export class Canvas {
     let glyphs = stack.shape(text);
     if (glyphs.length === 0) return 0;
     const scale = style.size / 1000;
-    let textWidth = glyphs.reduce((sum, glyph) => sum + glyph.advance * scale, 0);
+    let textWidth = stack.measure(text, style.size);
     // Text never leaves its box: a caller that measured wrong gets an ellipsis, not an overlap.
     if (width !== undefined && textWidth > width + 0.01) {
       text = ellipsize(text, stack, style.size, width);
       glyphs = stack.shape(text);
-      textWidth = glyphs.reduce((sum, glyph) => sum + glyph.advance * scale, 0);
+      textWidth = stack.measure(text, style.size);
     }
     const left = width === undefined || align === 'left' ? x : align === 'right' ? x + width - textWidth : x + (width - textWidth) / 2;
     const primary = stack.primary;
