@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { legacyIdOf } from '../support/legacy-file-id';
 import { sample } from '../support/samples';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -62,4 +65,59 @@ describe('hosted files', () => {
       await again.app.close();
     }
   });
+
+  it('refuses ids forged to reach a record header planted in a PDF (issue 11)', async () => {
+    const victim = await t.createWorkspace('business');
+    const attacker = await t.createWorkspace('free');
+    const a = await t.http.post('/api/v1/generate').set('X-API-Key', victim.key).send({ templateId: 'invoice-basic', data: sample('invoice-basic') }).expect(200);
+    const idA = fileIdOf(a.body.pdfUrl);
+    // A JPEG whose comment segment is a record header with A's cookie and a 50 MiB length.
+    const fake = Buffer.concat([Buffer.from('PDFV', 'latin1'), Buffer.from(idA, 'base64url').subarray(0, 18), Buffer.alloc(2), u32le(50 * 1024 * 1024), Buffer.alloc(8)]);
+    const jpeg = withComment(TINY_JPEG, fake);
+    const headerTemplate = `<img src="data:image/jpeg;base64,${jpeg.toString('base64')}">`;
+    await t.http
+      .post('/api/v1/generate')
+      .set('X-API-Key', attacker.key)
+      .send({ templateId: 'invoice-basic', data: sample('invoice-basic'), options: { displayHeaderFooter: true, headerTemplate } })
+      .expect(200);
+    const files = join(t.config.dataDir, 'files');
+    const volume = readdirSync(files).find((name) => readFileSync(join(files, name)).includes(fake));
+    expect(volume).toBeDefined(); // the fake header is on disk, inside the attacker's PDF
+
+    const raw = Buffer.from(idA, 'base64url');
+    for (let bit = 0; bit < raw.length * 8; bit++) {
+      const forged = Buffer.from(raw);
+      forged[bit >> 3] ^= 1 << (bit & 7);
+      await t.http.head(`/files/${forged.toString('base64url')}.pdf`).expect(404);
+    }
+    // Even an id in the format of earlier versions, sealed with the store's own key, gets nothing there.
+    const key = readFileSync(join(files, 'volumes.key'));
+    const offset = readFileSync(join(files, volume!)).indexOf(fake);
+    await t.http.head(`/files/${legacyIdOf(key, { cookie: fake.subarray(4, 22), volume: volume!.slice(0, 12), offset })}.pdf`).expect(404);
+    const whole = await t.http.get(new URL(a.body.pdfUrl).pathname).expect(200);
+    expect(Number(whole.headers['content-length'])).toBe(Number(a.headers['x-pdf-size-bytes']));
+  });
 });
+
+function fileIdOf(pdfUrl: string): string {
+  return new URL(pdfUrl).pathname.replace(/^\/files\/|\.pdf$/g, '');
+}
+
+/** A 1x1 grey JPEG. */
+const TINY_JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+);
+
+/** The JPEG with a COM segment holding `text` right after its start marker. */
+function withComment(jpeg: Buffer, text: Buffer): Buffer {
+  const length = Buffer.alloc(2);
+  length.writeUInt16BE(text.length + 2);
+  return Buffer.concat([jpeg.subarray(0, 2), Buffer.from([0xff, 0xfe]), length, text, jpeg.subarray(2)]);
+}
+
+function u32le(value: number): Buffer {
+  const bytes = Buffer.alloc(4);
+  bytes.writeUInt32LE(value);
+  return bytes;
+}

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
+import { legacyIdOf } from '../../../test/support/legacy-file-id';
 import { newFileId } from '../file-id';
 import { DiskFileStore } from './disk-file-store';
 import { loadVolumeKey, VOLUME_KEY_FILE } from './volume-key';
-import { RecordIds } from './volume-record';
+import { RecordIds } from './record-ids';
+import { encodeHeader, newCookie, newVolumeName } from './volume-record';
 
 describe('DiskFileStore (volumes)', () => {
   let root: string;
@@ -23,33 +25,65 @@ describe('DiskFileStore (volumes)', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('refuses an id whose cookie is not the record’s, or that points anywhere but a record', async () => {
+  it('serves a record only under the id it handed out: no bit of an id can be changed', async () => {
     const store = storeIn(root);
     const first = await store.save(randomBytes(500));
-    const second = await store.save(randomBytes(500));
-    const ids = new RecordIds(readFileSync(join(root, VOLUME_KEY_FILE)));
-    const a = ids.locationOf(first.id);
-    const b = ids.locationOf(second.id);
-    const flipped = Buffer.from(first.id, 'base64url');
-    flipped[25] ^= 1;
-    const forgeries = [
-      ids.idOf({ ...a, cookie: randomBytes(18) }),
-      ids.idOf({ ...a, offset: b.offset }),
-      ids.idOf({ ...a, offset: a.offset + 36 }),
-      ids.idOf({ ...a, offset: 10_000_000 }),
-      ids.idOf({ ...a, volume: 'abcdefabcdef' }),
-      flipped.toString('base64url'),
-      new RecordIds(randomBytes(32)).idOf(a),
-    ];
-    for (const id of forgeries) expect(await store.stat(id)).toBeNull();
+    await store.save(randomBytes(500));
+    const raw = Buffer.from(first.id, 'base64url');
+    for (let bit = 0; bit < raw.length * 8; bit++) {
+      const forged = Buffer.from(raw);
+      forged[bit >> 3] ^= 1 << (bit & 7);
+      expect(await store.stat(forged.toString('base64url'))).toBeNull();
+    }
+    const sealed = new RecordIds(randomBytes(32)).open(first.id);
+    expect(sealed).toBeNull();
     expect(await store.stat(first.id)).toMatchObject({ size: 500 });
   });
 
-  it('keeps where a file is out of its id: consecutive ids share no visible volume or offset', async () => {
+  it('gives nothing to a record header planted inside a stored PDF (issue 11: forged ids)', async () => {
+    // Records written by an earlier version, with ids that carry an unauthenticated location.
+    const key = await loadVolumeKey(root);
+    const victim = randomBytes(700);
+    const planted = encodeHeader(randomBytes(18), 50 * 1024 * 1024, Date.now());
+    const attackerPdf = Buffer.concat([randomBytes(300), planted, randomBytes(300)]);
+    const volume = writeLegacyVolume(root, [victim, attackerPdf]);
+    const [victimRecord, attackerRecord] = volume.records;
+    // The attacker knows the cookie their planted header repeats, and steers the offset bits.
+    const plantedCookie = planted.subarray(4, 22);
+    const plantedAt = attackerRecord.offset + 36 + 300;
     const store = storeIn(root);
-    const [x, y] = [await store.save(randomBytes(100)), await store.save(randomBytes(100))];
-    expect(x.id.slice(24)).not.toBe(y.id.slice(24));
-    expect(x.id).toMatch(/^[A-Za-z0-9_-]{40}$/);
+    expect(await store.stat(legacyIdOf(key, { cookie: plantedCookie, volume: volume.name, offset: plantedAt }))).toBeNull();
+    expect(await store.stat(legacyIdOf(key, { ...victimRecord, volume: volume.name, offset: plantedAt }))).toBeNull();
+
+    // Ids handed out before stay valid, and serve exactly their record.
+    const victimId = legacyIdOf(key, { ...victimRecord, volume: volume.name });
+    expect(await store.stat(victimId)).toMatchObject({ size: 700 });
+    expect((await buffer(await store.open(victimId))).equals(victim)).toBe(true);
+    expect((await buffer(await store.open(legacyIdOf(key, { ...attackerRecord, volume: volume.name })))).equals(attackerPdf)).toBe(true);
+  });
+
+  it('keeps serving legacy ids of a volume that grew after it was first read', async () => {
+    const key = await loadVolumeKey(root);
+    const volume = writeLegacyVolume(root, [randomBytes(100)]);
+    const store = storeIn(root);
+    expect(await store.stat(legacyIdOf(key, { ...volume.records[0], volume: volume.name }))).toMatchObject({ size: 100 });
+    const later = appendLegacyRecord(root, volume.name, randomBytes(200));
+    expect(await store.stat(legacyIdOf(key, { ...later, volume: volume.name }))).toMatchObject({ size: 200 });
+  });
+
+  it('never serves past a record, whatever range is asked', async () => {
+    const store = storeIn(root);
+    const content = randomBytes(1_000);
+    const { id } = await store.save(content);
+    await store.save(randomBytes(1_000));
+    expect((await buffer(await store.open(id, { start: 990, end: 5_000 }))).equals(content.subarray(990))).toBe(true);
+  });
+
+  it('keeps what it writes private to the service user', async () => {
+    const store = storeIn(join(root, 'files'));
+    await store.save(randomBytes(10));
+    expect(statSync(join(root, 'files')).mode & 0o777).toBe(0o700);
+    for (const name of readdirSync(join(root, 'files'))) expect(statSync(join(root, 'files', name)).mode & 0o077).toBe(0);
   });
 
   it('starts a new volume past the size limit, and every record stays readable', async () => {
@@ -72,7 +106,7 @@ describe('DiskFileStore (volumes)', () => {
     const next = await after.save(randomBytes(100));
     expect(readdirSync(root).filter((name) => name.endsWith('.vol'))).toHaveLength(2);
     const ids = new RecordIds(readFileSync(join(root, VOLUME_KEY_FILE)));
-    expect(ids.locationOf(next.id).volume).not.toBe(ids.locationOf(id).volume);
+    expect(ids.open(next.id)?.location.volume).not.toBe(ids.open(id)?.location.volume);
     expect((await buffer(await after.open(id))).equals(kept)).toBe(true);
     expect((await buffer(await after.open(id, { start: 10, end: 19 }))).equals(kept.subarray(10, 20))).toBe(true);
   });
@@ -102,3 +136,23 @@ describe('volume key', () => {
     }
   });
 });
+
+interface LegacyRecord {
+  cookie: Buffer;
+  offset: number;
+}
+
+/** A volume as an earlier version wrote it. */
+function writeLegacyVolume(root: string, bodies: Buffer[]): { name: string; records: LegacyRecord[] } {
+  const name = newVolumeName();
+  writeFileSync(join(root, `${name}.vol`), '');
+  return { name, records: bodies.map((body) => appendLegacyRecord(root, name, body)) };
+}
+
+function appendLegacyRecord(root: string, volume: string, body: Buffer): LegacyRecord {
+  const path = join(root, `${volume}.vol`);
+  const offset = statSync(path).size;
+  const cookie = newCookie();
+  appendFileSync(path, Buffer.concat([encodeHeader(cookie, body.length, Date.now()), body]));
+  return { cookie, offset };
+}

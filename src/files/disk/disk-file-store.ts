@@ -4,8 +4,11 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileEtag } from '../file-id';
 import { ByteRange, FileStore, StoredFile, StoredFileInfo } from '../file-store.port';
+import { LEGACY_RECORD_ID, legacyLocationOf } from './legacy-record-ids';
+import { RECORD_ID, RecordIds } from './record-ids';
+import { VolumeChains } from './volume-chains';
 import { loadVolumeKey } from './volume-key';
-import { decodeHeader, HEADER_BYTES, isRecordId, RecordIds, RecordLocation } from './volume-record';
+import { decodeHeader, HEADER_BYTES, RecordHeader, RecordLocation } from './volume-record';
 import { VOLUME_ROTATE_BYTES, VolumeWriter } from './volume-writer';
 
 /**
@@ -15,7 +18,8 @@ import { VOLUME_ROTATE_BYTES, VolumeWriter } from './volume-writer';
  */
 export class DiskFileStore implements FileStore {
   private readonly writer: VolumeWriter;
-  private ids?: Promise<RecordIds>;
+  private readonly chains = new VolumeChains((volume) => this.volumePath(volume));
+  private keys?: Promise<StoreKeys>;
 
   constructor(
     private readonly root: string,
@@ -25,27 +29,26 @@ export class DiskFileStore implements FileStore {
   }
 
   async save(bytes: Uint8Array): Promise<StoredFile> {
-    const ids = await this.recordIds();
+    const { ids } = await this.storeKeys();
     const { location, created } = await this.writer.append(bytes);
-    const id = ids.idOf(location);
+    const id = ids.idOf({ location, length: bytes.byteLength });
     return { id, size: bytes.byteLength, etag: fileEtag(id, bytes.byteLength), lastModified: created };
   }
 
   async stat(id: string): Promise<StoredFileInfo | null> {
-    if (!isRecordId(id)) return this.statOneFile(id);
-    const location = (await this.recordIds()).locationOf(id);
-    const header = await this.readHeader(location);
-    return header && { size: header.length, etag: fileEtag(id, header.length), lastModified: header.created };
+    if (!isVolumeId(id)) return this.statOneFile(id);
+    const record = await this.find(id);
+    return record && { size: record.length, etag: fileEtag(id, record.length), lastModified: record.created };
   }
 
   async open(id: string, range?: ByteRange): Promise<Readable> {
-    if (!isRecordId(id)) return createReadStream(this.oneFilePath(id), range ? { start: range.start, end: range.end } : {});
-    const location = (await this.recordIds()).locationOf(id);
-    const header = await this.readHeader(location);
-    if (!header) throw new Error(`No file ${id}`);
-    const start = location.offset + HEADER_BYTES;
-    const [from, to] = range ? [start + range.start, start + range.end] : [start, start + header.length - 1];
-    return to < from ? Readable.from([]) : createReadStream(this.volumePath(location), { start: from, end: to });
+    if (!isVolumeId(id)) return createReadStream(this.oneFilePath(id), range ? { start: range.start, end: range.end } : {});
+    const record = await this.find(id);
+    if (!record) throw new Error(`No file ${id}`);
+    const start = record.location.offset + HEADER_BYTES;
+    const last = start + record.length - 1;
+    const [from, to] = range ? [start + range.start, Math.min(start + range.end, last)] : [start, last];
+    return to < from ? Readable.from([]) : createReadStream(this.volumePath(record.location.volume), { start: from, end: to });
   }
 
   onModuleDestroy(): void {
@@ -57,22 +60,39 @@ export class DiskFileStore implements FileStore {
     await writeFile(join(this.root, '.ready'), '');
   }
 
-  private recordIds(): Promise<RecordIds> {
-    this.ids ??= loadVolumeKey(this.root).then(
-      (key) => new RecordIds(key),
+  private storeKeys(): Promise<StoreKeys> {
+    this.keys ??= loadVolumeKey(this.root).then(
+      (volumeKey) => ({ volumeKey, ids: new RecordIds(volumeKey) }),
       (error: unknown) => {
-        this.ids = undefined;
+        this.keys = undefined;
         throw error;
       },
     );
-    return this.ids;
+    return this.keys;
+  }
+
+  /**
+   * The record an id names, or null. The header must agree with the id: an authenticated id says
+   * where the record is and how long; a legacy id is trusted only at a real start of a record.
+   */
+  private async find(id: string): Promise<FoundRecord | null> {
+    const { volumeKey, ids } = await this.storeKeys();
+    const sealed = ids.open(id);
+    if (sealed) {
+      const header = await this.readHeader(sealed.location);
+      return header && header.length === sealed.length ? { location: sealed.location, ...header } : null;
+    }
+    const location = legacyLocationOf(id, volumeKey);
+    if (!location || !(await this.chains.startsRecord(location.volume, location.offset))) return null;
+    const header = await this.readHeader(location);
+    return header && { location, ...header };
   }
 
   /** null when the volume or the record is not there, or the id's cookie is not the record's. */
-  private async readHeader(location: RecordLocation) {
+  private async readHeader(location: RecordLocation): Promise<RecordHeader | null> {
     let handle;
     try {
-      handle = await open(this.volumePath(location), 'r');
+      handle = await open(this.volumePath(location.volume), 'r');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
@@ -86,8 +106,8 @@ export class DiskFileStore implements FileStore {
     }
   }
 
-  private volumePath(location: RecordLocation): string {
-    return join(this.root, `${location.volume}.vol`);
+  private volumePath(volume: string): string {
+    return join(this.root, `${volume}.vol`);
   }
 
   private async statOneFile(id: string): Promise<StoredFileInfo | null> {
@@ -103,4 +123,18 @@ export class DiskFileStore implements FileStore {
   private oneFilePath(id: string): string {
     return join(this.root, id.slice(0, 2), `${id}.pdf`);
   }
+}
+
+interface StoreKeys {
+  volumeKey: Buffer;
+  ids: RecordIds;
+}
+
+interface FoundRecord extends RecordHeader {
+  location: RecordLocation;
+}
+
+/** Ids of records in volumes; other ids name files of the older one-file-per-PDF layout, or nothing. */
+function isVolumeId(id: string): boolean {
+  return RECORD_ID.test(id) || LEGACY_RECORD_ID.test(id);
 }

@@ -1,11 +1,11 @@
 import { link, mkdir, open, readFile, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { VOLUME_KEY_BYTES } from './volume-record';
 import { syncFolder } from './volume-writer';
 
 /** The file, beside the volumes, holding the key that encrypts record locations in file ids. */
 export const VOLUME_KEY_FILE = 'volumes.key';
+const VOLUME_KEY_BYTES = 32;
 
 /**
  * Reads the volumes' key, making it on first use. Every process sharing the folder must use the
@@ -18,7 +18,7 @@ export async function loadVolumeKey(dir: string): Promise<Buffer> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   // Written under a temporary name and linked into place: link fails if the key exists, so a
   // reader never sees a half-written key and the first process to link wins.
   const key = randomBytes(VOLUME_KEY_BYTES);

@@ -52,9 +52,9 @@ export class VolumeWriter {
   }
 
   private async openVolume(): Promise<OpenVolume> {
-    await mkdir(this.dir, { recursive: true });
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
     const name = newVolumeName();
-    const handle = await open(join(this.dir, `${name}.vol`), VOLUME_FLAGS);
+    const handle = await open(join(this.dir, `${name}.vol`), VOLUME_FLAGS, 0o600);
     await syncFolder(this.dir);
     const previous = this.volume;
     this.volume = new OpenVolume(name, handle);
