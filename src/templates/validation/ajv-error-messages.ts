@@ -44,3 +44,8 @@ export function ruleMessage(field: string, error: ErrorObject): string {
 export function missingMessage(field: string): string {
   return `Missing required field: ${field}`;
 }
+
+/** The last entry of a list cut at its first entries, so a caller knows the list is not complete. */
+export function moreErrorsMessage(count: number): string {
+  return `... and ${plural(count, 'more error')}`;
+}

@@ -26,17 +26,26 @@ function clampArray(schema: JsonSchema, data: unknown[]): unknown[] {
   return changed ? clamped : data;
 }
 
+/**
+ * Visits only the keys the schema speaks of: caller-chosen extra keys are ignored by Ajv, and listing
+ * 250,000 of them costs V8 a third of a second each time. A changed copy therefore holds no extra keys.
+ */
 function clampObject(schema: JsonSchema, data: Record<string, unknown>): Record<string, unknown> {
-  const keys = Object.keys(data);
-  const tooMany = schema.maxProperties !== undefined && keys.length > schema.maxProperties + 1;
-  let result = tooMany ? Object.fromEntries(keys.slice(0, (schema.maxProperties ?? 0) + 1).map((key) => [key, data[key]])) : data;
-  for (const key of Object.keys(result)) {
+  const keys = checkedKeys(schema, data);
+  const max = schema.maxProperties;
+  const kept = max !== undefined && keys.length > max + 1 ? keys.slice(0, max + 1) : keys;
+  let changed = kept.length < keys.length;
+  const entries = kept.map((key) => {
     const childSchema = schemaAt(schema, [key]);
-    if (!childSchema) continue;
-    const child = clampToBounds(childSchema, result[key]);
-    if (child === result[key]) continue;
-    if (result === data) result = { ...data };
-    result[key] = child;
-  }
-  return result;
+    const child = childSchema ? clampToBounds(childSchema, data[key]) : data[key];
+    changed ||= child !== data[key];
+    return [key, child] as const;
+  });
+  return changed ? Object.fromEntries(entries) : data;
+}
+
+/** Every key of a map (caller-chosen keys, each checked), else the schema's own properties present in the data. */
+function checkedKeys(schema: JsonSchema, data: Record<string, unknown>): string[] {
+  if (typeof schema.additionalProperties === 'object') return Object.keys(data);
+  return Object.keys(schema.properties ?? {}).filter((key) => Object.hasOwn(data, key));
 }

@@ -24,7 +24,7 @@ export function pointerToSegments(pointer: string, data: unknown): PathSegment[]
   const segments: PathSegment[] = [];
   let node = data;
   for (const raw of pointer === '' ? [] : pointer.slice(1).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    const key = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
     const segment = Array.isArray(node) ? Number(key) : key;
     segments.push(segment);
     node = childOf(node, segment);
@@ -42,26 +42,55 @@ export function schemaAt(schema: JsonSchema | undefined, segments: readonly Path
 }
 
 /**
- * Sort key giving document order: properties in the schema's order (where the spec's tables list them),
- * then caller-chosen keys in the data's order; array elements by index.
+ * Sort keys giving document order: properties in the schema's order (where the spec's tables list them),
+ * then caller-chosen keys in the data's order; array elements by index. Each object's keys are listed at
+ * most once, so ordering n issues stays linear however many keys the data holds.
  */
-export function documentOrderKey(schema: JsonSchema, data: unknown, segments: readonly PathSegment[]): number[] {
-  const key: number[] = [];
-  let currentSchema: JsonSchema | undefined = schema;
-  let node = data;
-  for (const segment of segments) {
-    if (typeof segment === 'number') {
-      key.push(segment);
-    } else {
-      const known = Object.keys(currentSchema?.properties ?? {});
-      const position = known.indexOf(segment);
-      const dataKeys = node !== null && typeof node === 'object' ? Object.keys(node) : [];
-      key.push(position >= 0 ? position : known.length + dataKeys.indexOf(segment));
+export class DocumentOrder {
+  private readonly dataKeyPositions = new Map<object, Map<string, number>>();
+
+  constructor(
+    private readonly schema: JsonSchema,
+    private readonly data: unknown,
+  ) {}
+
+  keyOf(segments: readonly PathSegment[]): number[] {
+    const key: number[] = [];
+    let currentSchema: JsonSchema | undefined = this.schema;
+    let node = this.data;
+    for (const segment of segments) {
+      key.push(typeof segment === 'number' ? segment : this.positionOf(currentSchema, node, segment));
+      currentSchema = schemaAt(currentSchema, [segment]);
+      node = childOf(node, segment);
     }
-    currentSchema = schemaAt(currentSchema, [segment]);
-    node = childOf(node, segment);
+    return key;
   }
-  return key;
+
+  private positionOf(schema: JsonSchema | undefined, node: unknown, name: string): number {
+    const known = schemaPropertyPositions(schema);
+    const position = known.get(name);
+    if (position !== undefined) return position;
+    if (node === null || typeof node !== 'object') return known.size - 1;
+    let positions = this.dataKeyPositions.get(node);
+    if (!positions) {
+      positions = new Map(Object.keys(node).map((dataKey, index) => [dataKey, index]));
+      this.dataKeyPositions.set(node, positions);
+    }
+    return known.size + (positions.get(name) ?? -1);
+  }
+}
+
+const NO_PROPERTIES = new Map<string, number>();
+const propertyPositions = new WeakMap<JsonSchema, Map<string, number>>();
+
+function schemaPropertyPositions(schema: JsonSchema | undefined): Map<string, number> {
+  if (!schema?.properties) return NO_PROPERTIES;
+  let positions = propertyPositions.get(schema);
+  if (!positions) {
+    positions = new Map(Object.keys(schema.properties).map((name, index) => [name, index]));
+    propertyPositions.set(schema, positions);
+  }
+  return positions;
 }
 
 export function compareKeys(a: readonly number[], b: readonly number[]): number {

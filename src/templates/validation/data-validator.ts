@@ -1,12 +1,15 @@
 import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
 import { JsonSchema, TEMPLATE_SCHEMAS } from '../schemas';
 import { TEMPLATE_IDS, TemplateId } from '../template.types';
-import { missingMessage, ruleMessage, typeMessage } from './ajv-error-messages';
+import { missingMessage, moreErrorsMessage, ruleMessage, typeMessage } from './ajv-error-messages';
 import { clampToBounds } from './clamp-to-bounds';
 import { FORMAT_RULES } from './data-formats';
 import { DataIssue } from './data-issue';
-import { compareKeys, documentOrderKey, formatPath, PathSegment, pointerToSegments, schemaAt, valueAt } from './data-path';
+import { compareKeys, DocumentOrder, formatPath, PathSegment, pointerToSegments, schemaAt, valueAt } from './data-path';
 import { SEMANTIC_CHECKS } from './semantic-checks';
+
+/** Errors listed in one answer; past it, a last entry says how many more there are. */
+export const MAX_REPORTED_ERRORS = 100;
 
 const ajv = new Ajv({ allErrors: true, strict: true });
 for (const [name, rule] of Object.entries(FORMAT_RULES)) ajv.addFormat(name, { type: 'string', validate: rule.validate });
@@ -36,13 +39,15 @@ function toIssue(schema: JsonSchema, data: unknown, error: ErrorObject): DataIss
   const segments = pointerToSegments(error.instancePath, data);
   if (error.keyword === 'required') {
     const missing = [...segments, String(error.params.missingProperty)];
-    return { segments: missing, kind: 'missing', message: missingMessage(formatPath(missing)) };
+    const path = formatPath(missing);
+    return { segments: missing, path, kind: 'missing', message: missingMessage(path) };
   }
-  const field = formatPath(segments) || 'data';
-  if (error.keyword !== 'type') return { segments, kind: 'rule', message: ruleMessage(field, error) };
+  const path = formatPath(segments);
+  const field = path || 'data';
+  if (error.keyword !== 'type') return { segments, path, kind: 'rule', message: ruleMessage(field, error) };
   return isRequiredNull(schema, data, segments)
-    ? { segments, kind: 'missing', message: missingMessage(field) }
-    : { segments, kind: 'type', message: typeMessage(field, error) };
+    ? { segments, path, kind: 'missing', message: missingMessage(field) }
+    : { segments, path, kind: 'type', message: typeMessage(field, error) };
 }
 
 /** A required field sent as null counts as missing (automation platforms send null for empty fields). */
@@ -52,12 +57,16 @@ function isRequiredNull(schema: JsonSchema, data: unknown, segments: PathSegment
   return schemaAt(schema, segments.slice(0, -1))?.required?.includes(name) ?? false;
 }
 
-/** Keeps only the type-level issue of a field that has one, orders by document position, drops repeats. */
+/**
+ * Keeps only the type-level issue of a field that has one, orders by document position, drops repeats,
+ * and lists the first MAX_REPORTED_ERRORS.
+ */
 function report(schema: JsonSchema, data: unknown, issues: DataIssue[]): string[] {
-  const typed = new Set(issues.filter((issue) => issue.kind !== 'rule').map((issue) => formatPath(issue.segments)));
-  const kept = issues.filter((issue) => issue.kind !== 'rule' || !typed.has(formatPath(issue.segments)));
-  const ordered = kept
-    .map((issue) => ({ issue, key: documentOrderKey(schema, data, issue.segments) }))
-    .sort((a, b) => compareKeys(a.key, b.key));
-  return [...new Set(ordered.map(({ issue }) => issue.message))];
+  const typed = new Set(issues.filter((issue) => issue.kind !== 'rule').map((issue) => issue.path));
+  const kept = issues.filter((issue) => issue.kind !== 'rule' || !typed.has(issue.path));
+  const order = new DocumentOrder(schema, data);
+  const ordered = kept.map((issue) => ({ issue, key: order.keyOf(issue.segments) })).sort((a, b) => compareKeys(a.key, b.key));
+  const messages = [...new Set(ordered.map(({ issue }) => issue.message))];
+  if (messages.length <= MAX_REPORTED_ERRORS) return messages;
+  return [...messages.slice(0, MAX_REPORTED_ERRORS), moreErrorsMessage(messages.length - MAX_REPORTED_ERRORS)];
 }

@@ -15,8 +15,9 @@ function rangesEndNotBeforeStart(data: unknown): DataIssue[] {
     const bothDates = typeof start === 'string' && typeof end === 'string' && isIsoDate(start) && isIsoDate(end);
     // YYYY-MM-DD strings compare in date order.
     if (!bothDates || end >= start) return [];
-    const message = `Field '${formatPath(['ranges', index, 'end'])}' must not be before ${formatPath(['ranges', index, 'start'])}`;
-    return [{ segments: ['ranges', index, 'end'], kind: 'rule', message }];
+    const segments = ['ranges', index, 'end'];
+    const path = formatPath(segments);
+    return [{ segments, path, kind: 'rule', message: `Field '${path}' must not be before ${formatPath(['ranges', index, 'start'])}` }];
   });
 }
 
