@@ -5,6 +5,7 @@ import { TemplatesService } from '../templates/templates.service';
 import { validateTemplateData } from '../templates/validation/data-validator';
 import { checkWebhookShape, WebhookRequest } from '../webhooks/webhook-request';
 import type { WebhookUrlPolicy } from '../webhooks/webhook-url-policy';
+import { checkOptionImages } from './header-footer/images/check-template-images';
 import { resolveOptions } from './options/resolve-options';
 import { Orientation, ORIENTATIONS, PdfOptions } from './options/pdf-options';
 
@@ -50,6 +51,7 @@ export async function parseGenerateRequest(
     template.honoursDataOrientation ? dataOrientation(b.data) : undefined,
   );
   requestErrors.push(...optionErrors);
+  if (options) requestErrors.push(...(await checkOptionImages(options)));
   const webhook = b.webhook === undefined ? undefined : checkWebhookShape(b.webhook, requestErrors);
   if (requestErrors.length > 0) throw new ApiError('INVALID_REQUEST', { extra: { validationErrors: requestErrors } });
   if (webhook) await webhookUrls.check(webhook.url);

@@ -37,6 +37,11 @@ export function drawHeaderFooter(canvas: Canvas, geometry: PageGeometry, options
   }
 }
 
+/** The data-URI images a template draws, in order, repeats included. */
+export function templateImages(html: string): string[] {
+  return template(html).flatMap((box) => box.runs.flatMap((run) => ('image' in run ? [run.image] : [])));
+}
+
 function template(html: string): TemplateBox[] {
   let boxes = parsed.get(html);
   if (!boxes) {
