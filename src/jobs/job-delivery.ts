@@ -7,9 +7,9 @@ import { MetricsService } from '../metrics/metrics.service';
 import { retryDelayMs } from '../webhooks/retry-schedule';
 import { generationFailure, webhookBody } from '../webhooks/webhook-body';
 import type { DeliveryStatus } from '../webhooks/webhook-delivery.entity';
-import { postWebhook, WebhookResponse } from '../webhooks/webhook-sender';
+import { describeError, postWebhook, WebhookResponse } from '../webhooks/webhook-sender';
 import { signWebhook } from '../webhooks/webhook-signature';
-import { resolveWebhookTarget, WebhookUrlError } from '../webhooks/webhook-target';
+import { resolveWebhookTarget } from '../webhooks/webhook-target';
 import { WorkspacesService } from '../workspaces/workspaces.service';
 import type { JobEntity, JobStatus } from './job.entity';
 import type { JobOutcome } from './job-queue.port';
@@ -42,9 +42,10 @@ export class JobDelivery {
     return verdict === 'retry' ? { retryInMs: retryDelayMs(number, this.config.webhookRetryBaseMs, response.retryAfterMs) } : { done: true };
   }
 
+  /** Never throws: whatever goes wrong before or while sending is this attempt's error, so WEBHOOK_MAX_ATTEMPTS always ends a job. */
   private async send(job: JobEntity): Promise<WebhookResponse> {
-    const { webhookSecret } = await this.workspaces.get(job.workspaceId);
     try {
+      const { webhookSecret } = await this.workspaces.get(job.workspaceId);
       const target = await resolveWebhookTarget(job.webhookUrl, this.config.webhookAllowPrivate);
       const body = webhookBody(job);
       const timestamp = Math.floor(Date.now() / 1000);
@@ -56,9 +57,8 @@ export class JobDelivery {
       };
       return await postWebhook(target, headers, body, this.config.webhookTimeoutMs);
     } catch (error) {
-      // The name may have come to resolve to a refused address since the job was accepted.
-      if (error instanceof WebhookUrlError) return { error: error.message, durationMs: 0 };
-      throw error;
+      // For example the name has come to resolve to a refused address since the job was accepted.
+      return { error: error instanceof Error ? describeError(error) : String(error).slice(0, 500), durationMs: 0 };
     }
   }
 

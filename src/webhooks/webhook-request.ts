@@ -8,7 +8,8 @@ export const MAX_WEBHOOK_HEADERS = 20;
 export const MAX_WEBHOOK_HEADER_VALUE = 1024;
 
 const HTTP_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+/** RFC 9110 field-value characters Node can send as they are: visible ASCII, space and tab. */
+const FIELD_VALUE = /^[\t\x20-\x7e]*$/;
 const REFUSED_HEADERS = new Set([
   'host', 'content-length', 'content-type', 'transfer-encoding', 'connection', 'upgrade', 'te', 'trailer',
   'expect', 'keep-alive', 'cookie', 'webhook-id', 'webhook-timestamp', 'webhook-signature',
@@ -54,8 +55,10 @@ function checkHeaders(raw: unknown, errors: string[]): Record<string, string> {
       errors.push(`webhook.headers.${name} is not allowed (reserved header)`);
     } else if (typeof value !== 'string') {
       errors.push(`webhook.headers.${name} must be string`);
-    } else if (value.length > MAX_WEBHOOK_HEADER_VALUE || CONTROL_CHARS.test(value)) {
-      errors.push(`webhook.headers.${name} must be at most ${MAX_WEBHOOK_HEADER_VALUE} characters without control characters`);
+    } else if (value.length > MAX_WEBHOOK_HEADER_VALUE) {
+      errors.push(`webhook.headers.${name} must be at most ${MAX_WEBHOOK_HEADER_VALUE} characters`);
+    } else if (!FIELD_VALUE.test(value)) {
+      errors.push(`webhook.headers.${name} must contain only visible ASCII characters, spaces and tabs`);
     } else {
       headers[name] = value;
     }

@@ -49,7 +49,7 @@ export function postWebhook(target: WebhookTarget, headers: Record<string, strin
       response.on('end', () => settle(answered));
       response.on('close', () => settle({ ...answered, error: 'Connection closed before the response ended' }));
     });
-    request.on('error', (error) => settle({ error: describe(error) }));
+    request.on('error', (error) => settle({ error: describeError(error) }));
     request.end(body);
   });
 }
@@ -61,7 +61,8 @@ function pinnedLookup(target: WebhookTarget): LookupFunction {
   };
 }
 
-function describe(error: Error & { code?: string }): string {
+/** An error as an attempt's record shows it: its code (ERR_INVALID_CHAR, ECONNREFUSED) and message, at most 500 characters. */
+export function describeError(error: Error & { code?: string }): string {
   const text = error.code && !error.message.includes(error.code) ? `${error.code}: ${error.message}` : error.message;
   return text.slice(0, 500);
 }

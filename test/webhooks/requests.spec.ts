@@ -56,6 +56,22 @@ describe('webhook requests', () => {
     ]);
   });
 
+  it('400 Invalid request naming each header whose value is not visible ASCII, space or tab, and queues nothing', async () => {
+    const before = (await t.admin.get(`/workspaces/${ws.id}/deliveries`).expect(200)).body.deliveries.length;
+    const res = await generate({
+      url: 'https://example.com/hook',
+      headers: { 'X-City': 'Zürich', 'X-Price': '5 €', 'X-Line': 'a\r\nb', 'X-Long': 'a'.repeat(1025), 'X-Ok': 'tab\tand space ~!' },
+    });
+    expectError(res, 400, 'Invalid request', 'INVALID_REQUEST');
+    expect(res.body.validationErrors).toEqual([
+      'webhook.headers.X-City must contain only visible ASCII characters, spaces and tabs',
+      'webhook.headers.X-Price must contain only visible ASCII characters, spaces and tabs',
+      'webhook.headers.X-Line must contain only visible ASCII characters, spaces and tabs',
+      'webhook.headers.X-Long must be at most 1024 characters',
+    ]);
+    expect((await t.admin.get(`/workspaces/${ws.id}/deliveries`).expect(200)).body.deliveries).toHaveLength(before);
+  });
+
   it('400 Invalid request for a webhook without url', async () => {
     const res = await generate({ headers: {} });
     expectError(res, 400, 'Invalid request', 'INVALID_REQUEST');
