@@ -1,4 +1,5 @@
-import { renderRequest } from '../../bench/cases';
+import { invoiceWithItems, renderRequest } from '../../bench/cases';
+import { ApiError } from '../../common/errors/api-error';
 import { loadConfig } from '../../config/app-config';
 import { MetricsService } from '../../metrics/metrics.service';
 import { INVOICE_BASIC_SAMPLE } from '../../templates/samples';
@@ -20,5 +21,24 @@ describe('RenderPool', () => {
     await Promise.all(Array.from({ length: 12 }, (_, n) => pool.render(request).then(() => finished.push(n))));
     expect(finished).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     expect(pool.queueSize).toBe(0);
+  });
+
+  it('answers 503 to renders that gave up waiting for a worker, and 500 only to the one that ran too long', async () => {
+    const busy = new RenderPool(loadConfig({ RENDER_WORKERS: '1', RENDER_TIMEOUT_MS: '250' }), new MetricsService());
+    try {
+      // About a second of work each (20,000 invoice lines): far past the time-out on any machine.
+      const heavy = renderRequest('invoice-basic', invoiceWithItems(20_000));
+      const outcomes = await Promise.all(Array.from({ length: 6 }, () => busy.render(heavy).then(() => 'rendered', (error: ApiError) => error)));
+
+      expect(outcomes[0]).toMatchObject({ code: 'GENERATION_FAILED', extra: { details: 'Rendering took longer than 250 ms' } });
+      // The second may reach the worker just as the first is stopped; the others wait in vain.
+      expect(outcomes[1]).toMatchObject({ code: expect.stringMatching(/^(GENERATION_FAILED|SERVER_BUSY)$/) });
+      for (const outcome of outcomes.slice(2)) {
+        expect(outcome).toMatchObject({ code: 'SERVER_BUSY', status: 503, headers: { 'Retry-After': '1' } });
+      }
+      expect(busy.queueSize).toBe(0);
+    } finally {
+      await busy.onModuleDestroy();
+    }
   });
 });

@@ -19,7 +19,7 @@ const WORKER_YOUNG_GENERATION_MB = 4;
 
 /**
  * Renders in a pool of worker threads so the HTTP event loop never blocks on PDFKit. A render
- * that outlives RENDER_TIMEOUT_MS is aborted, which terminates and replaces its worker.
+ * that outlives RENDER_TIMEOUT_MS on its worker is aborted, which terminates and replaces the worker.
  *
  * Renders wait in this class's own first-come-first-served line and reach Piscina only when a
  * worker is free. Piscina 5 does not keep abortable tasks in order: a task it cannot place yet
@@ -49,18 +49,43 @@ export class RenderPool implements OnModuleDestroy {
     });
   }
 
+  /**
+   * Waits at most RENDER_TIMEOUT_MS for a worker (503 Server is busy past that: nothing went wrong
+   * with this render) and then gives it RENDER_TIMEOUT_MS on the worker (500 past that).
+   */
   async render(request: RenderRequest): Promise<Uint8Array> {
-    if (this.inFlight >= this.config.renderWorkers + this.config.renderQueueLimit) {
-      throw new ApiError('SERVER_BUSY', { headers: { 'Retry-After': '1' } });
-    }
+    if (this.inFlight >= this.config.renderWorkers + this.config.renderQueueLimit) throw serverBusy();
     this.track(+1);
+    try {
+      await this.takeWorker();
+      try {
+        return await this.run(request);
+      } finally {
+        this.workers.release();
+      }
+    } finally {
+      this.track(-1);
+    }
+  }
+
+  private async takeWorker(): Promise<void> {
+    const gaveUp = new AbortController();
+    const timer = setTimeout(() => gaveUp.abort(), this.config.renderTimeoutMs);
+    try {
+      await this.workers.acquire(gaveUp.signal);
+    } catch {
+      // The line's only way to fail is the abort.
+      throw serverBusy();
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async run(request: RenderRequest): Promise<Uint8Array> {
     const timeoutMs = this.config.renderTimeoutMs;
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), timeoutMs);
-    let slot = false;
     try {
-      await this.workers.acquire(abort.signal);
-      slot = true;
       return await this.pool.run(request, { signal: abort.signal });
     } catch (error) {
       if (abort.signal.aborted) {
@@ -69,8 +94,6 @@ export class RenderPool implements OnModuleDestroy {
       throw new ApiError('GENERATION_FAILED', { extra: { details: 'The template could not be rendered with this data' }, cause: error });
     } finally {
       clearTimeout(timer);
-      if (slot) this.workers.release();
-      this.track(-1);
     }
   }
 
@@ -87,6 +110,11 @@ export class RenderPool implements OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     await this.pool.destroy();
   }
+}
+
+/** Overload, not a fault of the request: the client may simply try again. */
+function serverBusy(): ApiError {
+  return new ApiError('SERVER_BUSY', { headers: { 'Retry-After': '1' } });
 }
 
 /** Workers load compiled JavaScript; under ts-jest the source is TypeScript, so they use the build in dist/. */
