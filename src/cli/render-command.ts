@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { renderDocument } from '../rendering/engine/render-document';
+import { checkOptionImages } from '../rendering/header-footer/images/check-template-images';
 import { resolveOptions } from '../rendering/options/resolve-options';
 import { findTemplate, TEMPLATE_CATALOG } from '../templates/template-catalog';
 import { validateTemplateData } from '../templates/validation/data-validator';
@@ -14,6 +15,8 @@ export async function renderCommand(templateId: string, dataFile: string, outFil
   const orientation = template.honoursDataOrientation && (data.orientation === 'portrait' || data.orientation === 'landscape') ? data.orientation : undefined;
   const { options, errors } = resolveOptions(rawOptions, template.defaultOptions, orientation);
   if (!options) throw new CliError('Invalid request', errors);
+  const imageErrors = await checkOptionImages(options);
+  if (imageErrors.length > 0) throw new CliError('Invalid request', imageErrors);
   const dataErrors = validateTemplateData(template.id, data);
   if (dataErrors.length > 0) throw new CliError('Invalid data for template', dataErrors);
   const pdf = await renderDocument({ templateId: template.id, data, options });
