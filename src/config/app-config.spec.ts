@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       webhookMaxAttempts: 8,
       webhookRetryBaseMs: 5_000,
       rateLimitPerSecond: 50,
+      http: { headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 5_000 },
       logLevel: 'info',
     });
     expect(config.renderWorkers).toBeGreaterThanOrEqual(1);
@@ -34,6 +35,9 @@ describe('loadConfig', () => {
       S3_FORCE_PATH_STYLE: 'true',
       BOOTSTRAP: 'false',
       RATE_LIMIT_PER_SECOND: '0',
+      HTTP_HEADERS_TIMEOUT_MS: '2000',
+      HTTP_REQUEST_TIMEOUT_MS: '4000',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '1000',
       LOG_LEVEL: 'DEBUG',
     });
     expect(config).toMatchObject({
@@ -44,6 +48,7 @@ describe('loadConfig', () => {
       s3: { bucket: 'pdfs', endpoint: 'http://minio:9000', region: 'us-east-1', forcePathStyle: true },
       bootstrap: false,
       rateLimitPerSecond: 0,
+      http: { headersTimeoutMs: 2_000, requestTimeoutMs: 4_000, keepAliveTimeoutMs: 1_000 },
       logLevel: 'debug',
     });
   });
@@ -62,6 +67,8 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, "LOG_LEVEL must be one of: debug, info, warn, error, silent, got 'loud'"],
     [{ RENDER_WORKERS: '0' }, "RENDER_WORKERS must be between 1 and 256, got '0'"],
     [{ BODY_LIMIT_BYTES: '-1' }, "BODY_LIMIT_BYTES must be a whole number, got '-1'"],
+    [{ HTTP_HEADERS_TIMEOUT_MS: '0' }, "HTTP_HEADERS_TIMEOUT_MS must be between 100 and 600000, got '0'"],
+    [{ HTTP_HEADERS_TIMEOUT_MS: '90000' }, "HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS (60000), got '90000'"],
   ])('refuses %p naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });

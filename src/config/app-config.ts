@@ -26,7 +26,18 @@ export interface AppConfig {
   /** Key prefix of the BullMQ queue in Redis (one Redis can serve several deployments or test runs). */
   bullmqPrefix: string;
   rateLimitPerSecond: number;
+  /** Time-outs of the HTTP server that a slow client cannot stretch (see common/http/server-timeouts.ts). */
+  http: HttpTimeouts;
   logLevel: LogLevel;
+}
+
+export interface HttpTimeouts {
+  /** From a request's first byte to the end of its headers. */
+  headersTimeoutMs: number;
+  /** From a request's first byte to the end of its body. */
+  requestTimeoutMs: number;
+  /** How long a connection may stay idle between requests. */
+  keepAliveTimeoutMs: number;
 }
 
 export interface S3Config {
@@ -96,6 +107,15 @@ function s3(env: Env): S3Config | undefined {
   };
 }
 
+function httpTimeouts(env: Env): HttpTimeouts {
+  const headersTimeoutMs = int(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
+  const requestTimeoutMs = int(env, 'HTTP_REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000);
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError(`HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS (${requestTimeoutMs}), got '${headersTimeoutMs}'`);
+  }
+  return { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs: int(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000) };
+}
+
 /** Parses and validates the environment; throws a ConfigError naming the variable at the first bad value. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const port = int(env, 'PORT', 3000, 0, 65535);
@@ -126,6 +146,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jobLeaseMs: int(env, 'JOB_LEASE_MS', 30_000, 500, 3_600_000),
     bullmqPrefix: str(env, 'BULLMQ_PREFIX') ?? 'pdfgen',
     rateLimitPerSecond: int(env, 'RATE_LIMIT_PER_SECOND', 50, 0, 1_000_000),
+    http: httpTimeouts(env),
     logLevel: logLevel as LogLevel,
   };
 }
