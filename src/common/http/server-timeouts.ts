@@ -1,5 +1,4 @@
-import { createServer, ServerOptions } from 'node:http';
-import { ExpressAdapter } from '@nestjs/platform-express';
+import type { Server } from 'node:http';
 import type { HttpTimeouts } from '../../config/app-config';
 
 /**
@@ -10,23 +9,12 @@ import type { HttpTimeouts } from '../../config/app-config';
  *
  * Node looks for expired requests every `connectionsCheckingInterval` (30 s by default, which
  * let a 60 s headers time-out run to 89 s): here a quarter of the shortest time-out, at most 1 s.
+ * Node reads that interval when the server starts listening, so this runs before `listen`.
  */
-export function serverOptions(timeouts: HttpTimeouts): ServerOptions {
-  return {
-    headersTimeout: timeouts.headersTimeoutMs,
-    requestTimeout: timeouts.requestTimeoutMs,
-    keepAliveTimeout: timeouts.keepAliveTimeoutMs,
-    connectionsCheckingInterval: Math.min(1_000, Math.ceil(timeouts.headersTimeoutMs / 4)),
-  };
-}
-
-/** Nest's Express adapter with a server made with these time-outs: Node reads some of them only when a server is created. */
-export class ExpressAdapterWithTimeouts extends ExpressAdapter {
-  constructor(private readonly timeouts: HttpTimeouts) {
-    super();
-  }
-
-  override initHttpServer(): void {
-    this.httpServer = createServer(serverOptions(this.timeouts), this.getInstance());
-  }
+export function applyServerTimeouts(server: Server, timeouts: HttpTimeouts): void {
+  server.headersTimeout = timeouts.headersTimeoutMs;
+  server.requestTimeout = timeouts.requestTimeoutMs;
+  server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
+  // A createServer option that @types/node does not declare on Server.
+  (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = Math.min(1_000, Math.ceil(timeouts.headersTimeoutMs / 4));
 }
