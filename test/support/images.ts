@@ -45,6 +45,26 @@ export function scanlineLengths({ width, height, colorType = 6, bitDepth = 8, in
   return lengths;
 }
 
+/** A PNG whose pixel (x, y) holds `samples(x, y)`, one value per channel at the spec's bit depth. */
+export function pngFromSamples(spec: PngSpec, samples: (x: number, y: number) => number[]): Buffer {
+  const { width, height, bitDepth = 8, interlace = 0 } = spec;
+  const scanlines: Buffer[] = [];
+  for (const [x0, y0, dx, dy] of interlace ? ADAM7 : [[0, 0, 1, 1]]) {
+    if (x0 >= width) continue;
+    for (let y = y0; y < height; y += dy) {
+      const values: number[] = [];
+      for (let x = x0; x < width; x += dx) values.push(...samples(x, y));
+      const line = Buffer.alloc(1 + Math.ceil((values.length * bitDepth) / 8)); // filter type 0
+      values.forEach((value, i) => {
+        if (bitDepth === 16) line.writeUInt16BE(value, 1 + 2 * i);
+        else line[1 + ((i * bitDepth) >> 3)] |= value << (8 - bitDepth - ((i * bitDepth) & 7));
+      });
+      scanlines.push(line);
+    }
+  }
+  return pngBytes({ ...spec, raw: Buffer.concat(scanlines) });
+}
+
 export function rawSize(spec: PngSpec): number {
   return scanlineLengths(spec).reduce((sum, length) => sum + length, 0);
 }

@@ -1,4 +1,5 @@
 import { DocumentFonts } from '../fonts/document-fonts';
+import { openPdfKitImage } from '../header-footer/images/pdfkit-image';
 import { FontLibrary } from '../fonts/font-library';
 import { FontStack, ShapedGlyph } from '../fonts/font-stack';
 import { TextAlign, TextStyle, lineHeight } from './text-style';
@@ -21,7 +22,6 @@ export interface PageSize {
 
 /** PDFKit API that @types/pdfkit does not declare. */
 interface PdfKitInternals {
-  openImage(src: string): { width: number; height: number };
   _normalizeColor(color: string): number[] | null;
 }
 
@@ -164,7 +164,7 @@ export class Canvas {
   imageSize(dataUri: string): { width: number; height: number } | null {
     if (!/^data:image\/(png|jpeg);base64,/i.test(dataUri)) return null;
     try {
-      const image = (this.doc as unknown as PdfKitInternals).openImage(dataUri);
+      const image = openPdfKitImage(this.doc, dataUri);
       return { width: image.width, height: image.height };
     } catch {
       return null;
@@ -173,7 +173,7 @@ export class Canvas {
 
   /** Draws a data-URI image; PDFKit embeds each distinct URI once per document. */
   image(dataUri: string, x: number, y: number, width: number, height: number): void {
-    this.doc.image(dataUri, x, y, { width, height });
+    this.doc.image(openPdfKitImage(this.doc, dataUri) as unknown as PDFKit.Mixins.ImageSrc, x, y, { width, height });
   }
 
   private setFill(color: string): void {

@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { crc32 } from 'node:zlib';
 import { dataUri, EXIF_ROTATED, pngBytes, PngSpec, rawSize, scanlineLengths, TINY_JPEG, withSegment } from '../../../../test/support/images';
 import { checkTemplateImages } from './check-template-images';
+import { openPdfKitImage } from './pdfkit-image';
 
 const MUTANTS_PER_SEED = 150;
 
@@ -73,7 +74,7 @@ function drawWithPdfKit(uri: string): Promise<string> {
     doc.on('data', (data: Buffer) => chunks.push(data));
     doc.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')));
     doc.on('error', reject);
-    doc.image(uri, 0, 0, { width: 20, height: 20 });
+    doc.image(openPdfKitImage(doc, uri) as never, 0, 0, { width: 20, height: 20 });
     doc.end();
   });
 }

@@ -1,8 +1,13 @@
 import PDFDocument from 'pdfkit';
 import { ImageProblem, ImageSize } from './image-problem';
 
+/** PDFKit's image object; for a PNG, `image` is png-js's reader until the image is embedded. */
+export interface PdfKitImage extends ImageSize {
+  image?: { transparency?: { indexed?: number[] } } | null;
+}
+
 interface ImageOpener {
-  openImage(src: Buffer): ImageSize;
+  openImage(src: Buffer | string): PdfKitImage;
 }
 
 /** Never ended nor written to: it only lends PDFKit's image reader (a Buffer is not cached). */
@@ -22,4 +27,16 @@ export function checkWithPdfKit(bytes: Buffer, checked: ImageSize): void {
     throw new ImageProblem('its metadata cannot be read');
   }
   if (read.width !== checked.width || read.height !== checked.height) throw new ImageProblem('its headers disagree about its size');
+}
+
+/**
+ * Opens a data-URI image for `doc` through PDFKit's cache (each image embedded once per document).
+ * png-js pads a short palette transparency (tRNS) to 255 entries, so palette index 255 came out
+ * transparent; the PNG format says entries past the chunk are opaque, so the table is completed.
+ */
+export function openPdfKitImage(doc: PDFKit.PDFDocument, dataUri: string): PdfKitImage {
+  const image = (doc as unknown as ImageOpener).openImage(dataUri);
+  const alpha = image.image?.transparency?.indexed;
+  if (alpha && alpha.length < 256) alpha.push(...new Array<number>(256 - alpha.length).fill(255));
+  return image;
 }

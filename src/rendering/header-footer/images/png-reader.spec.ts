@@ -52,6 +52,7 @@ describe('readPng', () => {
     const palette: Array<[string, Buffer]> = [['PLTE', Buffer.alloc(6)], ['tRNS', Buffer.alloc(2)]];
     expect(problem(pngBytes({ width: 1, height: 1, colorType: 3, bitDepth: 4, chunks: palette }))).toBe('palette images with transparency need 8 bits per pixel');
     expect(problem(pngBytes({ width: 1, height: 1, colorType: 3, bitDepth: 8, chunks: palette }))).toBe('accepted');
+    expect(problem(pngBytes({ width: 5, height: 5, colorType: 3, bitDepth: 8, interlace: 1, chunks: palette }))).toBe('interlaced palette images with transparency are not supported');
   });
 
   it('refuses chunk lengths that png-js would read as negative', () => {

@@ -108,4 +108,6 @@ function checkTransparency(layout: PngLayout, data: Buffer, paletteEntries: numb
   if (paletteEntries === 0 || data.length > paletteEntries) throw new ImageProblem('its tRNS chunk is malformed');
   // png-js maps alpha over packed bytes, not over the 1, 2 or 4-bit indexes they hold.
   if (layout.bitDepth < 8) throw new ImageProblem('palette images with transparency need 8 bits per pixel');
+  // PDFKit de-interlaces such an image for its alpha mask but embeds its colours still interlaced.
+  if (layout.interlaced) throw new ImageProblem('interlaced palette images with transparency are not supported');
 }
