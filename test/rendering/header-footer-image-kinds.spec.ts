@@ -4,9 +4,10 @@ import * as path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { checkTemplateImages } from '../../src/rendering/header-footer/images/check-template-images';
 import { openPdfKitImage } from '../../src/rendering/header-footer/images/pdfkit-image';
-import { dataUri, pngFromSamples, PngSpec } from '../support/images';
-import { decodePng } from '../visual/png';
-import { withPdfFile } from './render-helpers';
+import { dataUri, EXIF_ROTATED, pngFromSamples, PngSpec, withSegment } from '../support/images';
+import { sample as sampleData } from '../support/samples';
+import { decodePng, Raster } from '../visual/png';
+import { render, withPdfFile } from './render-helpers';
 
 type Rgb = [number, number, number];
 
@@ -71,26 +72,54 @@ function imageFor({ spec, transparency }: Kind): { png: Buffer; expected: (x: nu
   return { png: pngFromSamples({ ...spec, chunks }, samples), expected };
 }
 
-/** Draws the image over a green page as the renderer does (openPdfKitImage), rasterised by poppler. */
-async function drawn(uri: string): Promise<(x: number, y: number) => Rgb> {
-  const pdf = await new Promise<Buffer>((resolve, reject) => {
-    const doc = new PDFDocument({ size: [WIDTH * CELL, HEIGHT * CELL], margin: 0 });
+function pdfOf(width: number, height: number, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    const doc = new PDFDocument({ size: [width, height], margin: 0 });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
-    doc.rect(0, 0, WIDTH * CELL, HEIGHT * CELL).fill('#00ff00');
-    doc.image(openPdfKitImage(doc, uri) as never, 0, 0, { width: WIDTH * CELL, height: HEIGHT * CELL });
+    draw(doc);
     doc.end();
   });
-  const raster = withPdfFile(pdf, (file, dir) => {
-    execFileSync('pdftoppm', ['-png', '-r', '72', '-singlefile', file, path.join(dir, 'page')]);
-    return decodePng(readFileSync(path.join(dir, 'page.png')));
+}
+
+/** The first page rasterised by poppler, as a PNG or JPEG file's bytes. */
+function rasterised(pdf: Buffer, format: 'png' | 'jpeg', dpi: number): Buffer {
+  return withPdfFile(pdf, (file, dir) => {
+    execFileSync('pdftoppm', [`-${format}`, '-r', String(dpi), '-singlefile', file, path.join(dir, 'page')]);
+    return readFileSync(path.join(dir, format === 'png' ? 'page.png' : 'page.jpg'));
   });
-  return (x, y) => {
-    const at = ((y * CELL + CELL / 2) * raster.width + x * CELL + CELL / 2) * raster.channels;
-    return [0, 1, 2].map((k) => raster.pixels[at + (raster.channels === 3 ? k : 0)]) as Rgb;
-  };
+}
+
+const rgbAt = (raster: Raster, x: number, y: number): Rgb => {
+  const at = (y * raster.width + x) * raster.channels;
+  return [0, 1, 2].map((k) => raster.pixels[at + (raster.channels === 3 ? k : 0)]) as Rgb;
+};
+
+/** Draws the image over a green page as the renderer does (openPdfKitImage), rasterised by poppler. */
+async function drawn(uri: string): Promise<(x: number, y: number) => Rgb> {
+  const pdf = await pdfOf(WIDTH * CELL, HEIGHT * CELL, (doc) => {
+    doc.rect(0, 0, WIDTH * CELL, HEIGHT * CELL).fill('#00ff00');
+    doc.image(openPdfKitImage(doc, uri) as never, 0, 0, { width: WIDTH * CELL, height: HEIGHT * CELL });
+  });
+  const raster = decodePng(rasterised(pdf, 'png', 72));
+  return (x, y) => rgbAt(raster, x * CELL + CELL / 2, y * CELL + CELL / 2);
+}
+
+/** Bounds of the pixels close to `color` in the top `rows` of the raster. */
+function boundsOf(raster: Raster, rows: number, color: Rgb) {
+  const box = { left: Infinity, right: -Infinity, top: Infinity, bottom: -Infinity };
+  for (let y = 0; y < rows; y++) {
+    for (let x = 0; x < raster.width; x++) {
+      if (rgbAt(raster, x, y).some((value, k) => Math.abs(value - color[k]) > 60)) continue;
+      box.left = Math.min(box.left, x);
+      box.right = Math.max(box.right, x + 1);
+      box.top = Math.min(box.top, y);
+      box.bottom = Math.max(box.bottom, y + 1);
+    }
+  }
+  return box;
 }
 
 const label = ({ spec, transparency }: Kind) =>
@@ -115,5 +144,28 @@ describe('PNG kinds in header and footer templates', () => {
   it.each(KINDS.filter((kind) => kind.refused).map((kind) => [label(kind), kind] as const))('%s: refused at request time', async (_label, kind) => {
     const errors = await checkTemplateImages(`<img src="${dataUri(imageFor(kind).png)}">`, 'options.headerTemplate');
     expect(errors).toEqual([expect.stringMatching(/^options\.headerTemplate image 1 cannot be drawn: .* not supported|need 8 bits/)]);
+  });
+});
+
+describe('a JPEG with an Exif orientation in a header', () => {
+  it('is drawn turned, in a box of its turned proportions', async () => {
+    // 40x20 px, red left half, blue right half; Exif orientation 6 shows it turned a quarter clockwise.
+    const source = await pdfOf(40, 20, (doc) => {
+      doc.rect(0, 0, 20, 20).fill('#ff0000');
+      doc.rect(20, 0, 20, 20).fill('#0000ff');
+    });
+    const jpeg = withSegment(rasterised(source, 'jpeg', 72), 0xe1, EXIF_ROTATED);
+    const headerTemplate = `<img src="${dataUri(jpeg, 'jpeg')}">`;
+    expect(await checkTemplateImages(headerTemplate, 'options.headerTemplate')).toEqual([]);
+
+    const { pdf } = await render('invoice-basic', sampleData('invoice-basic'), { headerTemplate });
+    const page = decodePng(rasterised(pdf, 'png', 144));
+    const marginRows = 0.75 * 144;
+    const red = boundsOf(page, marginRows, [255, 0, 0]);
+    const blue = boundsOf(page, marginRows, [0, 0, 255]);
+    // Displayed 20x40 px at 0.75 pt a pixel: 30x60 device pixels at 144 dpi, red above blue.
+    expect(red.bottom).toBeLessThanOrEqual(blue.top + 2);
+    expect(Math.max(red.right, blue.right) - Math.min(red.left, blue.left)).toBeCloseTo(30, -1);
+    expect(blue.bottom - red.top).toBeCloseTo(60, -1);
   });
 });

@@ -160,12 +160,17 @@ export class Canvas {
     this.doc.fill();
   }
 
-  /** Natural size of a `data:image/png|jpeg;base64` image, or null when it cannot be decoded. */
+  /**
+   * Size of a `data:image/png|jpeg;base64` image as displayed (a JPEG's Exif orientation applied,
+   * as PDFKit draws it), or null when it cannot be decoded.
+   */
   imageSize(dataUri: string): { width: number; height: number } | null {
     if (!/^data:image\/(png|jpeg);base64,/i.test(dataUri)) return null;
     try {
       const image = openPdfKitImage(this.doc, dataUri);
-      return { width: image.width, height: image.height };
+      // Orientations 5 to 8 turn the image a quarter: PDFKit swaps its sides when drawing it.
+      const turned = (image.orientation ?? 1) > 4;
+      return turned ? { width: image.height, height: image.width } : { width: image.width, height: image.height };
     } catch {
       return null;
     }

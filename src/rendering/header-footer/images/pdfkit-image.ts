@@ -3,6 +3,8 @@ import { ImageProblem, ImageSize } from './image-problem';
 
 /** PDFKit's image object; for a PNG, `image` is png-js's reader until the image is embedded. */
 export interface PdfKitImage extends ImageSize {
+  /** A JPEG's Exif orientation (1 to 8). */
+  orientation?: number;
   image?: { transparency?: { indexed?: number[] } } | null;
 }
 
