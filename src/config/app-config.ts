@@ -52,6 +52,8 @@ export interface S3Config {
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+export const DEFAULT_RENDER_TIMEOUT_MS = 30_000;
+
 export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
@@ -136,7 +138,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     adminToken: str(env, 'ADMIN_TOKEN'),
     bootstrap: bool(env, 'BOOTSTRAP', true),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
-    renderTimeoutMs: int(env, 'RENDER_TIMEOUT_MS', 30_000, 1, 3_600_000),
+    renderTimeoutMs: int(env, 'RENDER_TIMEOUT_MS', DEFAULT_RENDER_TIMEOUT_MS, 1, 3_600_000),
     renderWorkers,
     renderQueueLimit: int(env, 'RENDER_QUEUE_LIMIT', renderWorkers * 32, 0, 1_000_000),
     webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),

@@ -31,7 +31,8 @@ export interface GenerationResult {
 
 /**
  * One generation: take a slot of the monthly allowance, render, store the file when a URL is
- * wanted. The slot is given back when anything after it fails, so only successes are counted.
+ * wanted, keep the slot. The slot is given back when anything after it fails, so only successes
+ * are counted; a process killed in between leaves a reservation that lapses (see UsageService).
  */
 @Injectable()
 export class GenerationService {
@@ -52,6 +53,9 @@ export class GenerationService {
     try {
       const pdf = await this.pool.render({ templateId: job.templateId, data: job.data, options: job.options });
       const pdfUrl = job.outputFormat === 'url' ? await this.store(pdf) : undefined;
+      if (usage.confirm && !(await usage.confirm(reservation))) {
+        throw quotaExceeded(await this.usage.snapshot(job.workspaceId, job.monthlyLimit));
+      }
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       this.metrics.observeGeneration(job.templateId, job.outputFormat, seconds);
       return {

@@ -94,6 +94,53 @@ describe.each(adapters)('store contract: $name', (adapter) => {
     expect((await two.usage.snapshot(id, limit)).used).toBe(limit);
   });
 
+  it('stops counting a reservation never confirmed nor released (its process was killed) once it lapses', async () => {
+    const { id } = await one.workspaces.create({ name: 'Killed', plan: 'pro' });
+    const start = new Date('2026-05-10T12:00:00Z');
+    const minutesLater = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+    const killed = (await one.usage.reserve(id, 2, start))!;
+    expect(await two.usage.confirm((await two.usage.reserve(id, 2, start))!)).toBe(true);
+
+    // While the killed generation could still be running, its slot stays taken.
+    expect((await two.usage.snapshot(id, 2, minutesLater(1))).used).toBe(2);
+    expect(await two.usage.reserve(id, 2, minutesLater(1))).toBeNull();
+
+    // Past its deadline it no longer counts, and the next reservation gets its slot back.
+    expect((await two.usage.snapshot(id, 2, minutesLater(10))).used).toBe(1);
+    const next = (await two.usage.reserve(id, 2, minutesLater(10)))!;
+    expect(next.used).toBe(2);
+    expect(await one.usage.confirm(next)).toBe(true);
+    expect(await one.usage.reserve(id, 2, minutesLater(10))).toBeNull();
+
+    // Had that process only been slow: its late success is refused (the month is full), its failure changes nothing.
+    expect(await one.usage.confirm(killed)).toBe(false);
+    await one.usage.release(killed);
+    expect((await one.usage.snapshot(id, 2, minutesLater(10))).used).toBe(2);
+  });
+
+  it('gives each lapsed slot back exactly once when replicas reserve at the same time', async () => {
+    const limit = 5;
+    const { id } = await one.workspaces.create({ name: 'Lapsed race', plan: 'pro', monthlyLimit: limit });
+    const start = new Date('2026-05-10T12:00:00Z');
+    for (let i = 0; i < 2; i++) await one.usage.confirm((await one.usage.reserve(id, limit, start))!);
+    for (let i = 0; i < 3; i++) await one.usage.reserve(id, limit, start);
+
+    const later = new Date(start.getTime() + 600_000);
+    const attempts = Array.from({ length: 40 }, (_, i) => (i % 2 ? one : two).usage.reserve(id, limit, later));
+    const granted = (await Promise.all(attempts)).filter((r) => r !== null);
+    expect(granted.map((r) => r.used).sort((a, b) => a - b)).toEqual([3, 4, 5]);
+    expect((await two.usage.snapshot(id, limit, later)).used).toBe(limit);
+  });
+
+  it('counts a late success again when its lapsed slot is still free', async () => {
+    const { id } = await one.workspaces.create({ name: 'Slow', plan: 'pro' });
+    const start = new Date('2026-05-10T12:00:00Z');
+    const slow = (await one.usage.reserve(id, 2, start))!;
+    expect(await two.usage.reserve(id, 2, new Date(start.getTime() + 600_000))).toMatchObject({ used: 1 });
+    expect(await one.usage.confirm(slow)).toBe(true);
+    expect((await one.usage.snapshot(id, 2, start)).used).toBe(2);
+  });
+
   it('bootstraps an empty store once', async () => {
     const fresh = await adapter.setUp();
     const [first, second] = [await fresh.open(), await fresh.open()];
