@@ -30,5 +30,6 @@ export function setupOpenApi(app: INestApplication, config: AppConfig): void {
     const { $schema: _dialect, ...schema } = template.schema;
     document.components.schemas[templateDataSchemaName(template.id)] = schema as never;
   }
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', yamlDocumentUrl: 'openapi.yaml' });
+  // No validator badge: it is an image from validator.swagger.io, which the CSP of /docs refuses.
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', yamlDocumentUrl: 'openapi.yaml', swaggerOptions: { validatorUrl: null } });
 }

@@ -5,8 +5,10 @@
 export const ERROR_CATALOGUE = {
   INVALID_JSON: { status: 400, message: 'Invalid JSON body', extra: ['details'] },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json' },
+  UNSUPPORTED_CONTENT_ENCODING: { status: 415, message: "Content-Encoding '<encoding>' is not supported" },
   BODY_TOO_LARGE: { status: 413, message: 'Request body too large', extra: ['limitBytes'] },
   NOT_FOUND: { status: 404, message: 'Not found' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   RANGE_NOT_SATISFIABLE: { status: 416, message: 'Range not satisfiable' },
   MISSING_API_KEY: { status: 401, message: 'Missing API key' },
   INVALID_API_KEY: { status: 401, message: 'Invalid or inactive API key' },
@@ -27,6 +29,7 @@ export const ERROR_CATALOGUE = {
   GENERATION_FAILED: { status: 500, message: 'PDF generation failed', extra: ['details'] },
   SERVER_BUSY: { status: 503, message: 'Server is busy' },
   INVALID_ADMIN_TOKEN: { status: 401, message: 'Invalid admin token' },
+  INVALID_METRICS_TOKEN: { status: 401, message: 'Invalid metrics token' },
   WORKSPACE_NOT_FOUND: { status: 404, message: "Workspace '<id>' not found" },
   API_KEY_NOT_FOUND: { status: 404, message: "API key '<id>' not found" },
   INTERNAL_ERROR: { status: 500, message: 'Internal server error' },
