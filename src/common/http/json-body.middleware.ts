@@ -4,9 +4,11 @@ import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { ApiError } from '../errors/api-error';
 import { findUnsafeJson } from './unsafe-json';
+import { mayHoldLoneSurrogates, toWellFormedJson } from './well-formed-json';
 
 const JSON_TYPE = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /**
  * Reads JSON bodies itself so that every failure (wrong type, too large, malformed,
@@ -27,6 +29,8 @@ export class JsonBodyMiddleware implements NestMiddleware {
       return next();
     }
     if (!JSON_TYPE.test(req.headers['content-type'] ?? '')) return next(new ApiError('UNSUPPORTED_MEDIA_TYPE'));
+    const encoding = unsupportedEncoding(req.headers['content-encoding']);
+    if (encoding) return next(new ApiError('UNSUPPORTED_CONTENT_ENCODING', { params: { encoding } }));
     const limit = this.config.bodyLimitBytes;
     if (declared > limit) return this.tooLarge(req, next);
 
@@ -65,14 +69,24 @@ export class JsonBodyMiddleware implements NestMiddleware {
   }
 }
 
-function parseJson(raw: Buffer): unknown {
+/** Bodies are read as they are sent: the first coding other than identity (gzip, br, ...), if any. */
+function unsupportedEncoding(header: string | undefined): string | undefined {
+  return header
+    ?.split(',')
+    .map((coding) => coding.trim())
+    .find((coding) => coding !== '' && coding.toLowerCase() !== 'identity');
+}
+
+/** Parses a JSON body (a UTF-8 BOM before it tolerated) into a safe value whose strings are all well-formed. */
+export function parseJson(raw: Buffer): unknown {
+  const text = raw.toString('utf8', raw.subarray(0, UTF8_BOM.length).equals(UTF8_BOM) ? UTF8_BOM.length : 0);
   let value: unknown;
   try {
-    value = JSON.parse(raw.toString('utf8'));
+    value = JSON.parse(text);
   } catch (error) {
     throw new ApiError('INVALID_JSON', { extra: { details: (error as Error).message } });
   }
   const problem = findUnsafeJson(value);
   if (problem) throw new ApiError('INVALID_JSON', { extra: { details: problem } });
-  return value;
+  return mayHoldLoneSurrogates(text) ? toWellFormedJson(value) : value;
 }
