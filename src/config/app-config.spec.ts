@@ -72,4 +72,11 @@ describe('loadConfig', () => {
   ])('refuses %p naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });
+
+  it('takes METRICS_TOKEN as a secret of at least 16 visible characters, never echoed', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: ' 0123456789abcdef ' }).metricsToken).toBe('0123456789abcdef');
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(new ConfigError('METRICS_TOKEN must be at least 16 characters'));
+    expect(() => loadConfig({ METRICS_TOKEN: 'has a space in it!' })).toThrow(new ConfigError('METRICS_TOKEN must be visible ASCII characters without spaces'));
+  });
 });

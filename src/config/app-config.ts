@@ -11,6 +11,8 @@ export interface AppConfig {
   s3?: S3Config;
   publicUrl: string;
   adminToken?: string;
+  /** When set, GET /metrics needs `Authorization: Bearer <metricsToken>`. */
+  metricsToken?: string;
   bootstrap: boolean;
   bodyLimitBytes: number;
   renderTimeoutMs: number;
@@ -80,6 +82,15 @@ function str(env: Env, name: string): string | undefined {
   return raw ? raw : undefined;
 }
 
+/** A secret sent as `Authorization: Bearer <token>`; never echoed in an error. */
+function bearerToken(env: Env, name: string): string | undefined {
+  const raw = str(env, name);
+  if (raw === undefined) return undefined;
+  if (!/^[\x21-\x7e]+$/.test(raw)) throw new ConfigError(`${name} must be visible ASCII characters without spaces`);
+  if (raw.length < 16) throw new ConfigError(`${name} must be at least 16 characters`);
+  return raw;
+}
+
 function url(env: Env, name: string, protocols: string[]): string | undefined {
   const raw = str(env, name);
   if (raw === undefined) return undefined;
@@ -136,6 +147,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     s3: s3(env),
     publicUrl: publicUrl.replace(/\/+$/, ''),
     adminToken: str(env, 'ADMIN_TOKEN'),
+    metricsToken: bearerToken(env, 'METRICS_TOKEN'),
     bootstrap: bool(env, 'BOOTSTRAP', true),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     renderTimeoutMs: int(env, 'RENDER_TIMEOUT_MS', DEFAULT_RENDER_TIMEOUT_MS, 1, 3_600_000),
