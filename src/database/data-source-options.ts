@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
+import { makePrivateDatabaseFile, makePrivateDir } from './private-files';
 
 /**
  * SQLite under DATA_DIR by default; PostgreSQL when DATABASE_URL is set. Migrations, never synchronize;
@@ -14,11 +14,13 @@ export function dataSourceOptions(config: Pick<AppConfig, 'dataDir' | 'databaseU
   if (config.databaseUrl) {
     return { ...common, type: 'postgres', url: config.databaseUrl, extra: { max: 10 } };
   }
-  mkdirSync(config.dataDir, { recursive: true });
+  makePrivateDir(config.dataDir);
+  const database = join(config.dataDir, 'pdfgen.sqlite');
+  makePrivateDatabaseFile(database);
   return {
     ...common,
     type: 'better-sqlite3',
-    database: join(config.dataDir, 'pdfgen.sqlite'),
+    database,
     enableWAL: true,
     // The CLI and the server may share the file: wait for a lock instead of failing.
     timeout: 10_000,
