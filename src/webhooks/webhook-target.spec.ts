@@ -26,6 +26,34 @@ describe('resolveWebhookTarget', () => {
     },
   );
 
+  it.each([
+    ['http://[::127.0.0.1]/', '::7f00:1 (ipv4Compatible)'],
+    ['http://[::10.0.0.1]:8080/', '::a00:1 (ipv4Compatible)'],
+    ['http://[::8.8.8.8]/', '::808:808 (ipv4Compatible)'],
+    ['http://[::0.0.0.2]/', '::2 (ipv4Compatible)'],
+    ['http://[4000::1]/', '4000::1 (reserved)'],
+    ['http://[::1:0:0:1]/', '::1:0:0:1 (reserved)'],
+    ['http://[64:ff9b::10.0.0.1]/', '64:ff9b::a00:1 (private)'],
+    ['http://[64:ff9b::169.254.169.254]/', '64:ff9b::a9fe:a9fe (linkLocal)'],
+    ['http://[64:ff9b:1::8.8.8.8]/', '64:ff9b:1::808:808 (rfc6052)'],
+    ['http://[2002:7f00:1::1]/', '2002:7f00:1::1 (6to4)'],
+    ['http://[2002:808:808::1]/', '2002:808:808::1 (6to4)'],
+    ['http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', '2001:0:4136:e378:8000:63bf:80ff:fffe (teredo)'],
+    ['http://[::ffff:0:7f00:1]/', '::ffff:0:7f00:1 (loopback)'],
+  ])('refuses the IPv6 literal %s, which carries or reaches a non-public address', async (url, why) => {
+    await expect(resolveWebhookTarget(url, false)).rejects.toThrow(`is ${why}`);
+  });
+
+  it('refuses a name that resolves to an IPv4-compatible address', async () => {
+    await expect(resolveWebhookTarget('https://sneaky.example.com/', false, resolvesTo('::7f00:1'))).rejects.toThrow(
+      'webhook.url must point at a public address; sneaky.example.com is ::7f00:1 (ipv4Compatible)',
+    );
+  });
+
+  it.each(['http://[2606:4700:4700::1111]/', 'http://[::ffff:8.8.8.8]/', 'http://[64:ff9b::8.8.8.8]/'])('accepts the public IPv6 literal %s', async (url) => {
+    expect((await resolveWebhookTarget(url, false)).family).toBe(6);
+  });
+
   it('lets WEBHOOK_ALLOW_PRIVATE lift only the address rule', async () => {
     expect((await resolveWebhookTarget('http://[::1]:8080/hook', true)).address).toBe('::1');
     await expect(resolveWebhookTarget('ftp://127.0.0.1/', true)).rejects.toThrow('webhook.url must use http or https');

@@ -1,5 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { nonPublicReason } from './address-policy';
 import { MAX_WEBHOOK_URL_LENGTH } from './webhook-request';
 
@@ -27,11 +28,27 @@ export async function resolveWebhookTarget(raw: string, allowPrivate: boolean, l
   const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await resolve(host, lookup);
   if (!allowPrivate) {
     for (const { address } of addresses) {
-      const reason = nonPublicReason(address);
+      const reason = nonPublicReason(address) ?? outsideGlobalUnicast(address);
       if (reason) throw new WebhookUrlError(`webhook.url must point at a public address; ${host} is ${address} (${reason})`);
     }
   }
   return { url, address: addresses[0].address, family: addresses[0].family === 6 ? 6 : 4 };
+}
+
+/** Global unicast IPv6 (RFC 4291, IANA): everything outside it is reserved, special or not routed. */
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
+/** Deprecated IPv4-compatible addresses (RFC 4291 2.5.5.1): some stacks still reach the IPv4 address inside. */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+
+/**
+ * ipaddr.js calls every IPv6 address it has no special range for 'unicast', e.g. `::7f00:1`
+ * (what `http://[::127.0.0.1]/` parses to) or unassigned `4000::1`. Addresses that carry an
+ * IPv4 address (mapped, translated, well-known NAT64) were judged by it already.
+ */
+function outsideGlobalUnicast(address: string): string | null {
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() !== 'ipv6' || parsed.range() !== 'unicast' || parsed.match(GLOBAL_UNICAST)) return null;
+  return parsed.match(IPV4_COMPATIBLE) ? 'ipv4Compatible' : 'reserved';
 }
 
 /** The rules of a webhook URL that need no network: length and an absolute http(s) URL. */
