@@ -14,7 +14,7 @@ import type { WebhookRequest } from '../webhooks/webhook-request';
 import { JOB_QUEUE, JobQueue } from './job-queue.port';
 import { JobEntity, JobStatus } from './job.entity';
 import { JobView, toJobView } from './job-view';
-import { atomically, sql, SqlScript } from './sql-script';
+import { atomically, execute, sql, SqlScript } from './sql-script';
 
 export interface JobAccepted {
   success: true;
@@ -24,6 +24,9 @@ export interface JobAccepted {
 }
 
 const UNFINISHED: JobStatus[] = ['queued', 'rendering', 'delivering'];
+
+/** Retry-After of a request refused because the job queue did not answer. */
+const QUEUE_RETRY_AFTER_S = 5;
 
 /** A delivery id, sent as `webhook-id`. */
 function newDeliveryId(): string {
@@ -57,7 +60,7 @@ export class JobsService {
       );
       yield insertDelivery(deliveryId, jobId, workspace.id, now);
     });
-    await this.enqueue(deliveryId, jobId);
+    await this.queueOrWithdraw(jobId, deliveryId);
     return { success: true, jobId, status: 'queued', templateId: command.template.id };
   }
 
@@ -85,7 +88,7 @@ export class JobsService {
     const job = await this.jobs.findOneBy({ id: jobId });
     if (!job) throw new ApiError('JOB_NOT_FOUND', { params: { id: jobId } });
     if (!started) throw new ApiError('JOB_NOT_FINISHED', { params: { id: jobId } });
-    await this.enqueue(deliveryId, jobId);
+    await this.queueOrLeaveToSweep(deliveryId, jobId);
     return toJobView(job);
   }
 
@@ -95,7 +98,24 @@ export class JobsService {
     for (const job of unfinished) await this.queue.enqueue(job.deliveryId, job.id);
   }
 
-  private async enqueue(deliveryId: string, jobId: string): Promise<void> {
+  /**
+   * Queues a job just stored. If the queue does not take it, the job is withdrawn and the caller
+   * told 503, so a retry of the request cannot leave a duplicate behind; a job a worker has
+   * already picked up (the queue took it after all) stays and is answered 202.
+   */
+  private async queueOrWithdraw(jobId: string, deliveryId: string): Promise<void> {
+    try {
+      await this.queue.enqueue(deliveryId, jobId);
+    } catch (error) {
+      // Its delivery goes with it (ON DELETE CASCADE).
+      const withdrawn = await execute(this.dataSource, sql("DELETE FROM jobs WHERE id = ? AND status = 'queued'", jobId));
+      if (withdrawn.changes === 0) return;
+      this.logger.error('could not queue a job: refused with 503', { jobId, error: String(error) });
+      throw new ApiError('SERVER_BUSY', { headers: { 'Retry-After': String(QUEUE_RETRY_AFTER_S) }, cause: error });
+    }
+  }
+
+  private async queueOrLeaveToSweep(deliveryId: string, jobId: string): Promise<void> {
     try {
       await this.queue.enqueue(deliveryId, jobId);
     } catch (error) {
