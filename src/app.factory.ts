@@ -4,6 +4,7 @@ import { AppModule } from './app.module';
 import { answerMethodNotAllowed } from './common/http/method-not-allowed';
 import { securityHeaders } from './common/http/security-headers';
 import { applyServerTimeouts } from './common/http/server-timeouts';
+import { ignoreUnknownExpectations } from './common/http/unknown-expectations';
 import { JsonLogger } from './common/logging/json-logger';
 import { AppConfig } from './config/app-config';
 import { setupOpenApi } from './openapi';
@@ -19,6 +20,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(securityHeaders(config.publicUrl));
   answerMethodNotAllowed(app, (path) => !config.adminToken && path.startsWith('/admin/'));
   applyServerTimeouts(app.getHttpServer(), config.http);
+  ignoreUnknownExpectations(app.getHttpServer());
   setupOpenApi(app, config);
   return app;
 }

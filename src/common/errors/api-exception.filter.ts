@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { JsonLogger } from '../logging/json-logger';
@@ -13,6 +14,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
     const error = toApiError(exception);
+    // A path Express cannot decode (`/files/%C3.pdf`) fails before RequestContextMiddleware runs.
+    if (req.requestId === undefined && !res.headersSent) {
+      req.requestId = randomUUID();
+      res.setHeader('X-Request-Id', req.requestId);
+    }
     if (error.status >= 500) {
       this.logger.error('request failed', {
         requestId: req.requestId,

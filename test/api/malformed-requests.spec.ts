@@ -1,0 +1,44 @@
+import { request } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { expectError } from '../support/expect-error';
+import { startTestApp, TestApp } from '../support/test-app';
+
+/** A GET with an `Expect` header, sent with Node's client (superagent mishandles such a header). */
+function getWithExpect(t: TestApp, path: string, expectation: string): Promise<{ status: number; type: string; body: Record<string, unknown> }> {
+  const { port } = t.app.getHttpServer().address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    request({ host: '127.0.0.1', port, path, headers: { Expect: expectation } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString();
+        resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] ?? '', body: text ? JSON.parse(text) : {} });
+      });
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** Requests Node or Express refuse before our middleware runs still get the contract's answers (found by the HTTP fuzz). */
+describe('requests malformed below the routes', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('a path that does not decode (%C3) answers 400 with a request id, in the body and the header', async () => {
+    const res = await t.http.get('/files/%C3.pdf');
+    expectError(res, 400, 'Invalid request', 'INVALID_REQUEST');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('an Expect other than 100-continue is ignored, not answered with a bare 417', async () => {
+    const listed = await getWithExpect(t, '/api/v1/templates', 'something-else');
+    expect({ status: listed.status, total: listed.body.total }).toEqual({ status: 200, total: 4 });
+    const missing = await getWithExpect(t, '/files/nope.pdf', 'x');
+    expect({ status: missing.status, type: missing.type, code: missing.body.code }).toEqual({ status: 404, type: 'application/json; charset=utf-8', code: 'NOT_FOUND' });
+  });
+});
