@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { ApiError } from '../common/errors/api-error';
 import { effectiveMonthlyLimit } from '../workspaces/workspace-rules';
-import { validateCreate, validateUpdate } from '../workspaces/workspace-input';
+import { checkKeyName, validateCreate, validateUpdate } from '../workspaces/workspace-input';
 import { WorkspacesService } from '../workspaces/workspaces.service';
 import { UsageService } from '../usage/usage.service';
 import { CliError } from './cli-error';
@@ -50,7 +50,10 @@ export class OperatorCommands {
   }
 
   async keyCreate(workspaceId: string, flags: Flags): Promise<unknown> {
-    return this.workspaces.createKey(workspaceId, typeof flags.name === 'string' ? flags.name : null);
+    const name = typeof flags.name === 'string' ? flags.name : null;
+    const errors = checkKeyName(name);
+    if (errors.length) throw new CliError('Invalid request', errors);
+    return this.workspaces.createKey(workspaceId, name);
   }
 
   async keyList(workspaceId: string): Promise<unknown> {

@@ -4,7 +4,7 @@ import { AdminTokenGuard } from '../auth/admin-token.guard';
 import { ApiError } from '../common/errors/api-error';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses.decorator';
 import { CreateKeyDto, CreatedKeyDto, CreateWorkspaceDto, KeyDto, UpdateWorkspaceDto, WebhookSecretDto, WorkspaceDto } from './dto/workspace.dto';
-import { validateCreate, validateUpdate } from './workspace-input';
+import { checkKeyName, validateCreate, validateUpdate } from './workspace-input';
 import { ApiKeyView, CreatedApiKey, WorkspaceView, WorkspacesService } from './workspaces.service';
 
 /** The operator API (DECISIONS section 7): present only when ADMIN_TOKEN is set. */
@@ -63,9 +63,8 @@ export class AdminController {
   @ApiErrorResponses('INVALID_REQUEST', 'WORKSPACE_NOT_FOUND')
   async createKey(@Param('id') id: string, @Body() body: unknown): Promise<CreatedApiKey> {
     const name = (body as { name?: unknown } | undefined)?.name;
-    if (name !== undefined && name !== null && (typeof name !== 'string' || name.length > 200)) {
-      throw invalid(['name must be a string of at most 200 characters']);
-    }
+    const errors = checkKeyName(name);
+    if (errors.length) throw invalid(errors);
     return this.workspaces.createKey(id, (name as string | null | undefined) ?? null);
   }
 

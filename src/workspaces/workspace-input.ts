@@ -17,11 +17,29 @@ export interface UpdateWorkspaceInput {
 
 const MAX_LIMIT = 1_000_000_000;
 
+/** C0, DEL and C1: invisible in every listing, and PostgreSQL refuses NUL in text outright. */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+function checkNoControlCharacters(field: string, value: string, errors: string[]): void {
+  if (CONTROL_CHARACTER.test(value)) errors.push(`${field} must not contain control characters (U+0000-U+001F, U+007F-U+009F)`);
+}
+
 /** Field checks shared by the operator API and the CLI; each message names the field and its valid values. */
 export function checkName(value: unknown, errors: string[]): void {
   if (typeof value !== 'string' || value.trim() === '' || value.length > 200) {
     errors.push('name must be a non-empty string of at most 200 characters');
+    return;
   }
+  checkNoControlCharacters('name', value, errors);
+}
+
+/** An API key's optional label: absent, null, or a string of at most 200 characters. */
+export function checkKeyName(value: unknown): string[] {
+  const errors: string[] = [];
+  if (value === undefined || value === null) return errors;
+  if (typeof value !== 'string' || value.length > 200) errors.push('name must be a string of at most 200 characters');
+  else checkNoControlCharacters('name', value, errors);
+  return errors;
 }
 
 export function checkPlan(value: unknown, errors: string[]): void {

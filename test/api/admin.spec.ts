@@ -42,6 +42,38 @@ describe('operator API', () => {
     ]);
   });
 
+  it.each([
+    ['NUL', 'Acme\u0000Corp'],
+    ['tab', 'Acme\tCorp'],
+    ['line feed', 'Acme\n'],
+    ['DEL', 'Acme\u007f'],
+    ['C1 next line', 'Acme\u0085Corp'],
+    ['C1 last', '\u009fAcme'],
+  ])('refuses a %s in a stored name with 400 naming the field', async (_, name) => {
+    const message = 'name must not contain control characters (U+0000-U+001F, U+007F-U+009F)';
+    const created = await t.admin.post('/workspaces', { name, plan: 'free' });
+    expectError(created, 400, 'Invalid request', 'INVALID_REQUEST');
+    expect(created.body.validationErrors).toEqual([message]);
+
+    const ws = await t.admin.post('/workspaces', { name: 'Plain', plan: 'free' }).expect(201);
+    const renamed = await t.admin.patch(`/workspaces/${ws.body.id}`, { name });
+    expectError(renamed, 400, 'Invalid request', 'INVALID_REQUEST');
+    expect(renamed.body.validationErrors).toEqual([message]);
+    const key = await t.admin.post(`/workspaces/${ws.body.id}/keys`, { name });
+    expectError(key, 400, 'Invalid request', 'INVALID_REQUEST');
+    expect(key.body.validationErrors).toEqual([message]);
+    expect((await t.admin.get(`/workspaces/${ws.body.id}`).expect(200)).body.name).toBe('Plain');
+    expect((await t.admin.get(`/workspaces/${ws.body.id}/keys`).expect(200)).body.keys).toEqual([]);
+  });
+
+  it('keeps every other character of a name, accents, symbols and emoji included', async () => {
+    const name = 'Zürich Bäckerei – «Ünïcödé» 株式会社 🥐';
+    const ws = await t.admin.post('/workspaces', { name, plan: 'free' }).expect(201);
+    expect((await t.admin.get(`/workspaces/${ws.body.id}`).expect(200)).body.name).toBe(name);
+    const key = await t.admin.post(`/workspaces/${ws.body.id}/keys`, { name }).expect(201);
+    expect(key.body.name).toBe(name);
+  });
+
   it('answers 404 for an unknown workspace', async () => {
     expectError(await t.admin.get('/workspaces/nope'), 404, "Workspace 'nope' not found", 'WORKSPACE_NOT_FOUND');
   });
