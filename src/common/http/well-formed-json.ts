@@ -19,13 +19,23 @@ export function mayHoldLoneSurrogates(json: string): boolean {
 /**
  * Replaces every lone surrogate in every string of a parsed JSON value, keys included, with U+FFFD
  * (what a UTF-8 decoder does to a broken sequence): a title cut in the middle of an emoji renders
- * instead of failing. Recursive: callers pass values whose depth is already bounded.
+ * instead of failing. Changes the value in place (an object is rebuilt only when one of its keys
+ * changes, to keep key order). Recursive: callers pass values whose depth is already bounded.
  */
 export function toWellFormedJson(value: unknown): unknown {
   if (typeof value === 'string') return value.isWellFormed() ? value : value.toWellFormed();
-  if (Array.isArray(value)) return value.map(toWellFormedJson);
   if (typeof value !== 'object' || value === null) return value;
-  const result: Record<string, unknown> = {};
-  for (const [key, child] of Object.entries(value)) result[key.toWellFormed()] = toWellFormedJson(child);
-  return result;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = toWellFormedJson(value[i]);
+    return value;
+  }
+  const object = value as Record<string, unknown>;
+  const keys = Object.keys(object);
+  if (keys.every((key) => key.isWellFormed())) {
+    for (const key of keys) object[key] = toWellFormedJson(object[key]);
+    return object;
+  }
+  const rebuilt: Record<string, unknown> = {};
+  for (const key of keys) rebuilt[key.toWellFormed()] = toWellFormedJson(object[key]);
+  return rebuilt;
 }
