@@ -1,4 +1,4 @@
-import { findUnsafeJson, MAX_JSON_DEPTH } from './unsafe-json';
+import { findUnsafeJson } from './unsafe-json';
 
 describe('findUnsafeJson', () => {
   it('accepts ordinary JSON, including a key named constructor that holds data', () => {
@@ -13,10 +13,4 @@ describe('findUnsafeJson', () => {
     expect(findUnsafeJson(JSON.parse('{"constructor":{"prototype":{"x":1}}}'))).toBe("Key 'constructor' is not accepted");
   });
 
-  it('refuses nesting deeper than the limit without recursing', () => {
-    const deep = JSON.parse('['.repeat(100_000) + ']'.repeat(100_000));
-    expect(findUnsafeJson(deep)).toBe(`JSON nesting deeper than ${MAX_JSON_DEPTH} levels is not accepted`);
-    const ok = JSON.parse('['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH));
-    expect(findUnsafeJson(ok)).toBeNull();
-  });
 });

@@ -1,25 +1,22 @@
-export const MAX_JSON_DEPTH = 32;
-
 /**
  * Walks parsed JSON without recursion; returns why it is unsafe (a prototype-polluting key:
- * `__proto__`, or `constructor` holding `prototype`; or nesting deeper than MAX_JSON_DEPTH),
- * or null when it is fine.
+ * `__proto__`, or `constructor` holding `prototype`), or null when it is fine. Nesting and size are
+ * bounded before parsing (json-shape.ts).
  */
 export function findUnsafeJson(root: unknown): string | null {
-  const stack: Array<[unknown, number]> = [[root, 0]];
+  const stack: unknown[] = [root];
   while (stack.length > 0) {
-    const [value, depth] = stack.pop()!;
+    const value = stack.pop();
     if (typeof value !== 'object' || value === null) continue;
-    if (depth >= MAX_JSON_DEPTH) return `JSON nesting deeper than ${MAX_JSON_DEPTH} levels is not accepted`;
     if (Array.isArray(value)) {
-      for (const item of value) stack.push([item, depth + 1]);
+      for (const item of value) stack.push(item);
       continue;
     }
     for (const [key, child] of Object.entries(value)) {
       if (key === '__proto__' || (key === 'constructor' && isObjectWith(child, 'prototype'))) {
         return `Key '${key}' is not accepted`;
       }
-      stack.push([child, depth + 1]);
+      stack.push(child);
     }
   }
   return null;
