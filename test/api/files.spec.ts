@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { TINY_JPEG } from '../support/images';
 import { legacyIdOf } from '../support/legacy-file-id';
 import { sample } from '../support/samples';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -102,12 +103,6 @@ describe('hosted files', () => {
 function fileIdOf(pdfUrl: string): string {
   return new URL(pdfUrl).pathname.replace(/^\/files\/|\.pdf$/g, '');
 }
-
-/** A 1x1 grey JPEG. */
-const TINY_JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-  'base64',
-);
 
 /** The JPEG with a COM segment holding `text` right after its start marker. */
 function withComment(jpeg: Buffer, text: Buffer): Buffer {

@@ -1,23 +1,10 @@
 import fc from 'fast-check';
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
+import { chunk, TINY_JPEG } from '../support/images';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-/** A 1x1 baseline JPEG. */
-const TINY_JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-  'base64',
-);
-/** Offset of the height (then width) in TINY_JPEG's frame header (SOF): marker, length, precision. */
-const JPEG_SOF_HEIGHT = TINY_JPEG.indexOf(Buffer.from([0xff, 0xc0])) + 5;
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])));
-  return Buffer.concat([head, data, crc]);
-}
+/** Offset of the height (then width) in TINY_JPEG's frame header (SOF2): marker, length, precision. */
+const JPEG_SOF_HEIGHT = TINY_JPEG.indexOf(Buffer.from([0xff, 0xc2])) + 5;
 
 /** A PNG whose header may declare other dimensions than its pixel data holds. */
 function png(width: number, height: number, colorType: number, bitDepth: number, pixelBytes: number): Buffer {
@@ -25,7 +12,7 @@ function png(width: number, height: number, colorType: number, bitDepth: number,
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([bitDepth, colorType, 0, 0, 0], 8);
-  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(Buffer.alloc(pixelBytes))), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(pixelBytes))), chunk('IEND', Buffer.alloc(0))]);
 }
 
 function jpegWithSize(width: number, height: number): Buffer {
