@@ -46,7 +46,11 @@ function checkHeaders(raw: unknown, errors: string[]): Record<string, string> {
     return {};
   }
   const entries = Object.entries(raw as Record<string, unknown>);
-  if (entries.length > MAX_WEBHOOK_HEADERS) errors.push(`webhook.headers must have at most ${MAX_WEBHOOK_HEADERS} headers`);
+  if (entries.length > MAX_WEBHOOK_HEADERS) {
+    // Each header's own faults would only bury this one.
+    errors.push(`webhook.headers must have at most ${MAX_WEBHOOK_HEADERS} headers`);
+    return {};
+  }
   const headers: Record<string, string> = {};
   for (const [name, value] of entries) {
     if (!HTTP_TOKEN.test(name)) {

@@ -72,6 +72,13 @@ describe('webhook requests', () => {
     expect((await t.admin.get(`/workspaces/${ws.id}/deliveries`).expect(200)).body.deliveries).toHaveLength(before);
   });
 
+  it('400 Invalid request with one error for too many headers, not one per header', async () => {
+    const headers = Object.fromEntries(Array.from({ length: 900 }, (_, i) => [`X-H${i}`, 7]));
+    const res = await generate({ url: 'https://example.com/hook', headers });
+    expectError(res, 400, 'Invalid request', 'INVALID_REQUEST');
+    expect(res.body.validationErrors).toEqual(['webhook.headers must have at most 20 headers']);
+  });
+
   it('400 Invalid request for a webhook without url', async () => {
     const res = await generate({ headers: {} });
     expectError(res, 400, 'Invalid request', 'INVALID_REQUEST');
