@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { expectError } from '../support/expect-error';
-import { startTestApp, TestApp } from '../support/test-app';
+import { ADMIN_TOKEN, startTestApp, TestApp } from '../support/test-app';
 
 /** A GET with an `Expect` header, sent with Node's client (superagent mishandles such a header). */
 function getWithExpect(t: TestApp, path: string, expectation: string): Promise<{ status: number; type: string; body: Record<string, unknown> }> {
@@ -40,5 +40,15 @@ describe('requests malformed below the routes', () => {
     expect({ status: listed.status, total: listed.body.total }).toEqual({ status: 200, total: 4 });
     const missing = await getWithExpect(t, '/files/nope.pdf', 'x');
     expect({ status: missing.status, type: missing.type, code: missing.body.code }).toEqual({ status: 404, type: 'application/json; charset=utf-8', code: 'NOT_FOUND' });
+  });
+
+  it('a path holding an encoded NUL names nothing: 404, also where PostgreSQL would refuse the lookup', async () => {
+    const ws = await t.createWorkspace('business');
+    const admin = { Authorization: `Bearer ${ADMIN_TOKEN}` };
+    for (const path of ['/admin/v1/workspaces/%00', `/admin/v1/workspaces/${ws.id}/keys/a%00b`]) {
+      expectError(await t.http.get(path).set(admin), 404, 'Not found', 'NOT_FOUND');
+    }
+    expectError(await t.http.delete(`/admin/v1/workspaces/${ws.id}/keys/%00`).set(admin), 404, 'Not found', 'NOT_FOUND');
+    expectError(await t.http.get('/api/v1/jobs/%00').set('X-API-Key', ws.key), 404, 'Not found', 'NOT_FOUND');
   });
 });

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
+import { ApiError } from '../errors/api-error';
 import { JsonLogger } from '../logging/json-logger';
 import { MetricsService } from '../../metrics/metrics.service';
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
+/** No id, name or file of ours holds a NUL, and PostgreSQL refuses one in any text it is given. */
+const ENCODED_NUL = /%00/;
 
 /** Gives each request an id (kept from the caller when sane) and writes one log line when it ends. */
 @Injectable()
@@ -33,6 +36,7 @@ export class RequestContextMiddleware implements NestMiddleware {
         workspaceId: req.workspace?.id,
       });
     });
+    if (ENCODED_NUL.test(req.originalUrl.split('?')[0])) return next(new ApiError('NOT_FOUND'));
     next();
   }
 }
