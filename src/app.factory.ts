@@ -3,6 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { answerMethodNotAllowed } from './common/http/method-not-allowed';
 import { securityHeaders } from './common/http/security-headers';
+import { answerClientErrors } from './common/http/client-errors';
 import { applyServerTimeouts } from './common/http/server-timeouts';
 import { ignoreUnknownExpectations } from './common/http/unknown-expectations';
 import { JsonLogger } from './common/logging/json-logger';
@@ -20,6 +21,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(securityHeaders(config.publicUrl));
   answerMethodNotAllowed(app, (path) => !config.adminToken && path.startsWith('/admin/'));
   applyServerTimeouts(app.getHttpServer(), config.http);
+  answerClientErrors(app.getHttpServer());
   ignoreUnknownExpectations(app.getHttpServer());
   setupOpenApi(app, config);
   return app;

@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { AddressInfo, connect } from 'node:net';
 import { expectError } from '../support/expect-error';
 import { ADMIN_TOKEN, startTestApp, TestApp } from '../support/test-app';
 
@@ -18,6 +18,24 @@ function getWithExpect(t: TestApp, path: string, expectation: string): Promise<{
       .on('error', reject)
       .end();
   });
+}
+
+/** Writes `raw` on its own connection and reads everything until the server closes it. */
+function rawExchange(t: TestApp, raw: string): Promise<string> {
+  const { port } = t.app.getHttpServer().address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(raw));
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    socket.on('close', () => resolve(received));
+    socket.on('error', reject);
+  });
+}
+
+/** Status and JSON body of a raw answer. */
+function parsed(answer: string): { status: number; body: Record<string, unknown> } {
+  const [head, body] = answer.split('\r\n\r\n');
+  return { status: Number(head.split(' ')[1]), body: JSON.parse(body) };
 }
 
 /** Requests Node or Express refuse before our middleware runs still get the contract's answers (found by the HTTP fuzz). */
@@ -50,5 +68,13 @@ describe('requests malformed below the routes', () => {
     }
     expectError(await t.http.delete(`/admin/v1/workspaces/${ws.id}/keys/%00`).set(admin), 404, 'Not found', 'NOT_FOUND');
     expectError(await t.http.get('/api/v1/jobs/%00').set('X-API-Key', ws.key), 404, 'Not found', 'NOT_FOUND');
+  });
+
+  it('requests Node itself refuses get the contract shape too', async () => {
+    const both = await rawExchange(t, 'POST /api/v1/generate HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n');
+    expect(parsed(both)).toMatchObject({ status: 400, body: { success: false, error: 'Malformed HTTP request', code: 'MALFORMED_REQUEST' } });
+    const huge = await rawExchange(t, `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(parsed(huge)).toMatchObject({ status: 431, body: { success: false, error: 'Request headers too large', code: 'HEADERS_TOO_LARGE' } });
+    expect(parsed(huge).body.requestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

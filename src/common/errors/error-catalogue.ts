@@ -32,6 +32,9 @@ export const ERROR_CATALOGUE = {
   INVALID_METRICS_TOKEN: { status: 401, message: 'Invalid metrics token' },
   WORKSPACE_NOT_FOUND: { status: 404, message: "Workspace '<id>' not found" },
   API_KEY_NOT_FOUND: { status: 404, message: "API key '<id>' not found" },
+  MALFORMED_REQUEST: { status: 400, message: 'Malformed HTTP request' },
+  REQUEST_TIMEOUT: { status: 408, message: 'Request timeout' },
+  HEADERS_TOO_LARGE: { status: 431, message: 'Request headers too large' },
   INTERNAL_ERROR: { status: 500, message: 'Internal server error' },
 } as const satisfies Record<string, ErrorSpec>;
 
