@@ -17,6 +17,18 @@ describe('FifoSlots', () => {
     expect(slots.waiting).toBe(0);
   });
 
+  it('tryAcquire takes a free slot at once, but never one a waiter is owed', async () => {
+    const slots = new FifoSlots(1);
+    expect(slots.tryAcquire()).toBe(true);
+    expect(slots.tryAcquire()).toBe(false);
+    const waiting = slots.acquire();
+    slots.release();
+    expect(slots.tryAcquire()).toBe(false);
+    await waiting;
+    slots.release();
+    expect(slots.tryAcquire()).toBe(true);
+  });
+
   it('hands freed slots to waiters in arrival order, and a newcomer queues behind them', async () => {
     const slots = new FifoSlots(1);
     await slots.acquire();

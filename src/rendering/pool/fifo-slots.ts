@@ -16,13 +16,17 @@ export class FifoSlots {
     return this.line.size;
   }
 
+  /** Takes a slot if one is free and nobody is waiting; then release() it exactly once. */
+  tryAcquire(): boolean {
+    if (this.free === 0 || this.line.size > 0) return false;
+    this.free--;
+    return true;
+  }
+
   /** Resolves once a slot is this caller's; call release() exactly once after that. */
   acquire(signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
-    if (this.free > 0 && this.line.size === 0) {
-      this.free--;
-      return Promise.resolve();
-    }
+    if (this.tryAcquire()) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         resolve: () => {

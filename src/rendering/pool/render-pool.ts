@@ -69,6 +69,8 @@ export class RenderPool implements OnModuleDestroy {
   }
 
   private async takeWorker(): Promise<void> {
+    // Most renders find a worker free: no timer to set for them.
+    if (this.workers.tryAcquire()) return;
     const gaveUp = new AbortController();
     const timer = setTimeout(() => gaveUp.abort(), this.config.renderTimeoutMs);
     try {
