@@ -17,14 +17,35 @@ interface ReadImage {
   png?: PngLayout;
 }
 
+/**
+ * Verdicts on recent templates. A caller sends the same header with its logo on every request, and
+ * checking a 120x40 logo again each time cost 0.7-0.9 ms of CPU; the verdict on the same text
+ * never changes.
+ */
+const verdicts = new Map<string, Promise<string[]>>();
+const VERDICT_CACHE_LIMIT = 64;
+
 /** Checks the images of both templates of validated options; returns the validation errors. */
 export async function checkOptionImages(options: PdfOptions): Promise<string[]> {
   const errors: string[] = [];
   for (const field of ['headerTemplate', 'footerTemplate'] as const) {
     const html = options[field];
-    if (html) errors.push(...(await checkTemplateImages(html, `options.${field}`)));
+    if (html) errors.push(...(await rememberedCheck(html, `options.${field}`)));
   }
   return errors;
+}
+
+function rememberedCheck(html: string, field: string): Promise<string[]> {
+  const key = `${field}\n${html}`;
+  let verdict = verdicts.get(key);
+  if (!verdict) {
+    if (verdicts.size >= VERDICT_CACHE_LIMIT) verdicts.delete(verdicts.keys().next().value!);
+    verdict = checkTemplateImages(html, field);
+    // A check that threw (a fault of ours, not of the image) is not remembered.
+    verdict.catch(() => verdicts.delete(key));
+    verdicts.set(key, verdict);
+  }
+  return verdict;
 }
 
 /**
