@@ -12,8 +12,8 @@ import { JobWorkerModule } from './jobs/job-worker.module';
 import { JobsModule } from './jobs/jobs.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { JobsAdminController } from './jobs/jobs-admin.controller';
-import { GenerateController } from './rendering/generate.controller';
-import { RenderingModule } from './rendering/rendering.module';
+import { GenerateController } from './generation/generate.controller';
+import { GenerationModule } from './generation/generation.module';
 import { AdminController } from './workspaces/admin.controller';
 import { TemplatesModule } from './templates/templates.module';
 import { UsageModule } from './usage/usage.module';
@@ -34,7 +34,7 @@ export class AppModule implements NestModule {
         UsageModule,
         TemplatesModule,
         FilesModule,
-        RenderingModule,
+        GenerationModule,
         JobsModule.forRoot(config),
         JobWorkerModule,
         HealthModule,

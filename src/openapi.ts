@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ErrorResponse } from './common/openapi/error-response.dto';
 import type { AppConfig } from './config/app-config';
-import { TEMPLATE_CATALOG, templateDataSchemaName } from './templates/template-catalog';
+import { TEMPLATE_CATALOG, templateDataSchemaName } from './engine/templates/built-in-templates';
 
 /** OpenAPI 3 document built from the controllers and DTOs: JSON at /openapi.json, interactive at /docs. */
 export function setupOpenApi(app: INestApplication, config: AppConfig): void {

@@ -1,8 +1,8 @@
-import { resolveOptions } from '../rendering/options/resolve-options';
-import type { Orientation, RenderRequest } from '../rendering/options/pdf-options';
-import { findTemplate } from '../templates/template-catalog';
+import { resolveOptions } from '../engine/page/resolve-options';
+import type { Orientation, RenderRequest } from '../engine/page/pdf-options';
+import { findTemplate } from '../engine/templates/built-in-templates';
 import { INVOICE_BASIC_SAMPLE, TEMPLATE_SAMPLES } from '../templates/samples';
-import { TEMPLATE_IDS, TemplateId } from '../templates/template.types';
+import { TEMPLATE_IDS, TemplateId } from '../engine/templates/template.types';
 
 export interface RenderCase {
   name: string;

@@ -1,4 +1,4 @@
-import { renderDocument } from '../rendering/engine/render-document';
+import { renderDocument } from '../engine/render-document';
 import { invoiceVariants, invoiceWithItems, RenderCase, renderCases, renderRequest } from './cases';
 import { renderNaiveInvoice } from './naive-pdfkit';
 import { measure, ms, summarize, Summary, table } from './stats';

@@ -1,4 +1,4 @@
-import { renderDocument } from '../rendering/engine/render-document';
+import { renderDocument } from '../engine/render-document';
 import { invoiceWithItems, renderRequest } from './cases';
 import { ms, summarize } from './stats';
 

@@ -1,8 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { renderDocument } from '../rendering/engine/render-document';
-import { checkOptionImages } from '../rendering/header-footer/images/check-template-images';
-import { resolveOptions } from '../rendering/options/resolve-options';
-import { findTemplate, TEMPLATE_CATALOG } from '../templates/template-catalog';
+import { renderDocument } from '../engine/render-document';
+import { checkOptionImages } from '../engine/header-footer/images/check-template-images';
+import { resolveOptions } from '../engine/page/resolve-options';
+import { findTemplate, TEMPLATE_CATALOG } from '../engine/templates/built-in-templates';
 import { validateTemplateData } from '../templates/validation/data-validator';
 import { CliError } from './cli-error';
 

@@ -3,7 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
 import { ApiError } from '../common/errors/api-error';
 import { JsonLogger } from '../common/logging/json-logger';
-import { GenerationService } from '../rendering/generation.service';
+import { GenerationService } from '../generation/generation.service';
 import { effectiveMonthlyLimit } from '../workspaces/workspace-rules';
 import { generationFailure } from '../webhooks/webhook-body';
 import { WorkspacesService } from '../workspaces/workspaces.service';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule } from '../database/database.module';
 import { FilesModule } from '../files/files.module';
-import { RenderingModule } from '../rendering/rendering.module';
+import { GenerationModule } from '../generation/generation.module';
 import { WorkspacesModule } from '../workspaces/workspaces.module';
 import { JobDelivery } from './job-delivery';
 import { JobRenderer } from './job-renderer';
@@ -9,11 +9,11 @@ import { JobRunner } from './job-runner';
 import { JobWorker } from './job-worker';
 
 /**
- * The worker side of webhook jobs. Importing RenderingModule puts that module below this one,
+ * The worker side of webhook jobs. Importing GenerationModule puts that module below this one,
  * so on shutdown Nest stops this worker before it closes the render pool.
  */
 @Module({
-  imports: [DatabaseModule, FilesModule, RenderingModule, WorkspacesModule],
+  imports: [DatabaseModule, FilesModule, GenerationModule, WorkspacesModule],
   providers: [JobRenderer, JobDelivery, JobRunner, JobWorker],
 })
 export class JobWorkerModule {}

@@ -7,7 +7,7 @@ import { ApiError } from '../common/errors/api-error';
 import { JsonLogger } from '../common/logging/json-logger';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import type { GenerateCommand } from '../rendering/generate-request';
+import type { GenerateCommand } from '../generation/generate-request';
 import { quotaExceeded } from '../usage/quota-exceeded';
 import { UsageService } from '../usage/usage.service';
 import type { WebhookRequest } from '../webhooks/webhook-request';

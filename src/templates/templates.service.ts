@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../common/errors/api-error';
-import { TEMPLATE_CATALOG, TemplateDefinition, findTemplate } from './template-catalog';
-import { TEMPLATE_CATEGORIES, TEMPLATE_IDS, TemplateCategory } from './template.types';
+import { TEMPLATE_CATALOG, TemplateDefinition, findTemplate } from '../engine/templates/built-in-templates';
+import { TEMPLATE_CATEGORIES, TEMPLATE_IDS, TemplateCategory } from '../engine/templates/template.types';
 
 export interface TemplateSummary {
   id: string;

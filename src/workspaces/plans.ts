@@ -1,4 +1,4 @@
-import { TEMPLATE_IDS, TemplateId } from '../templates/template.types';
+import { TEMPLATE_IDS, TemplateId } from '../engine/templates/template.types';
 
 export const PLAN_IDS = ['free', 'pro', 'business'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];

@@ -1,4 +1,4 @@
-import { TEMPLATE_IDS, TemplateId, isTemplateId } from '../templates/template.types';
+import { TEMPLATE_IDS, TemplateId, isTemplateId } from '../engine/templates/template.types';
 import { PLAN_IDS, PLANS, PlanId, isPlanId } from './plans';
 
 export interface CreateWorkspaceInput {

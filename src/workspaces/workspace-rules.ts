@@ -1,4 +1,4 @@
-import type { TemplateId } from '../templates/template.types';
+import type { TemplateId } from '../engine/templates/template.types';
 import { PLANS } from './plans';
 import type { WorkspaceEntity } from './workspace.entity';
 

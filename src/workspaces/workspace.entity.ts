@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-import type { TemplateId } from '../templates/template.types';
+import type { TemplateId } from '../engine/templates/template.types';
 import type { PlanId } from './plans';
 
 @Entity('workspaces')

@@ -7,7 +7,7 @@ import { digestApiKey, generateApiKey, looksLikeApiKey } from '../auth/api-key';
 import { AuthenticatedWorkspace } from '../auth/authenticated-workspace';
 import { ApiError } from '../common/errors/api-error';
 import { inDialect } from '../database/sql-dialect';
-import type { TemplateId } from '../templates/template.types';
+import type { TemplateId } from '../engine/templates/template.types';
 import { UsageService, UsageSnapshot } from '../usage/usage.service';
 import { PlanId, PLANS } from './plans';
 import { WorkspaceEntity } from './workspace.entity';

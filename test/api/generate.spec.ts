@@ -1,7 +1,7 @@
 import { binary } from '../support/binary';
 import { sample } from '../support/samples';
 import { startTestApp, TestApp } from '../support/test-app';
-import { TEMPLATE_IDS } from '../../src/templates/template.types';
+import { TEMPLATE_IDS } from '../../src/engine/templates/template.types';
 
 function expectPdf(bytes: Buffer): void {
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');

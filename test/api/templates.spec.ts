@@ -1,5 +1,5 @@
-import { TEMPLATE_SCHEMAS } from '../../src/templates/schemas';
-import { TEMPLATE_IDS } from '../../src/templates/template.types';
+import { TEMPLATE_SCHEMAS } from '../../src/engine/templates/schemas';
+import { TEMPLATE_IDS } from '../../src/engine/templates/template.types';
 import { startTestApp, TestApp } from '../support/test-app';
 
 describe('templates', () => {

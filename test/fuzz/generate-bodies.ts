@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { TEMPLATE_SAMPLES } from '../../src/templates/samples';
-import { TEMPLATE_IDS } from '../../src/templates/template.types';
+import { TEMPLATE_IDS } from '../../src/engine/templates/template.types';
 import { headerHtml } from './header-html';
 import { hostileString, hostileValue, stringSurgery } from './hostile-values';
 import { parentOf, pathsOf } from './json-text';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { TEMPLATE_IDS } from '../../src/templates/template.types';
+import { TEMPLATE_IDS } from '../../src/engine/templates/template.types';
 import { generateBody } from './generate-bodies';
 import { hostileString, hostileValue } from './hostile-values';
 import { toJsonText } from './json-text';

@@ -1,6 +1,6 @@
-import { formatMoney, formatQuantity } from '../../src/rendering/layouts/format';
-import { invoiceTotals } from '../../src/rendering/layouts/invoice-basic.layout';
-import { MONTH_NAMES } from '../../src/rendering/layout/calendar-dates';
+import { formatMoney, formatQuantity } from '../../src/engine/documents/format';
+import { invoiceTotals } from '../../src/engine/documents/invoice-basic.layout';
+import { MONTH_NAMES } from '../../src/engine/toolkit/calendar-dates';
 
 type Data = Record<string, unknown>;
 

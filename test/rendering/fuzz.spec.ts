@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { PdfOptions } from '../../src/rendering/options/pdf-options';
-import { TemplateId } from '../../src/templates/template.types';
+import { PdfOptions } from '../../src/engine/page/pdf-options';
+import { TemplateId } from '../../src/engine/templates/template.types';
 import { validateTemplateData } from '../../src/templates/validation/data-validator';
 import { boxesOutsidePage, overlappingBoxes, render } from './render-helpers';
 

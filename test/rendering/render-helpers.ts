@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { RenderedDocument, renderDocumentWithLayout } from '../../src/rendering/engine/render-document';
-import { PdfOptions } from '../../src/rendering/options/pdf-options';
-import { TextBox } from '../../src/rendering/layout/canvas';
+import { RenderedDocument, renderDocumentWithLayout } from '../../src/engine/render-document';
+import { PdfOptions } from '../../src/engine/page/pdf-options';
+import { TextBox } from '../../src/engine/toolkit/canvas';
 
 export const OPTIONS: PdfOptions = {
   format: 'Letter',

@@ -1,5 +1,5 @@
 import { TEMPLATE_SAMPLES } from '../../src/templates/samples';
-import type { TemplateId } from '../../src/templates/template.types';
+import type { TemplateId } from '../../src/engine/templates/template.types';
 
 /** A private copy of a template's sample data, safe to change in a test. */
 export function sample(id: TemplateId): Record<string, any> {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { PdfOptions } from '../../src/rendering/options/pdf-options';
+import { PdfOptions } from '../../src/engine/page/pdf-options';
 import { TEMPLATE_SAMPLES } from '../../src/templates/samples';
-import { TemplateId } from '../../src/templates/template.types';
+import { TemplateId } from '../../src/engine/templates/template.types';
 
 export interface VisualFixture {
   templateId: TemplateId;

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { renderDocument } from '../../src/rendering/engine/render-document';
+import { renderDocument } from '../../src/engine/render-document';
 import { OPTIONS, withPdfFile } from '../rendering/render-helpers';
 import { decodePng, diffRatio } from './png';
 import { VISUAL_FIXTURES, VisualFixture } from './visual-fixtures';

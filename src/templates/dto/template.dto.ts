@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PAGE_FORMATS, ORIENTATIONS } from '../../rendering/options/pdf-options';
-import { TEMPLATE_CATEGORIES, TEMPLATE_IDS } from '../template.types';
+import { PAGE_FORMATS, ORIENTATIONS } from '../../engine/page/pdf-options';
+import { TEMPLATE_CATEGORIES, TEMPLATE_IDS } from '../../engine/templates/template.types';
 
 export class TemplateDto {
   @ApiProperty({ enum: TEMPLATE_IDS, example: 'invoice-basic' }) id: string;

@@ -1,4 +1,4 @@
-import { JsonSchema } from '../schemas';
+import { JsonSchema } from '../../engine/templates/schemas';
 import { schemaAt } from './data-path';
 
 /**

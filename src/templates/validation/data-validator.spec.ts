@@ -1,6 +1,6 @@
 import { TEMPLATE_SAMPLES } from '../samples';
-import { JsonSchema, TEMPLATE_SCHEMAS } from '../schemas';
-import { TEMPLATE_IDS, TemplateId } from '../template.types';
+import { JsonSchema, TEMPLATE_SCHEMAS } from '../../engine/templates/schemas';
+import { TEMPLATE_IDS, TemplateId } from '../../engine/templates/template.types';
 import { getValidationSchema, validateTemplateData } from './data-validator';
 
 type Data = Record<string, any>;

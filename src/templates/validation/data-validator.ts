@@ -1,6 +1,6 @@
 import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
-import { JsonSchema, TEMPLATE_SCHEMAS } from '../schemas';
-import { TEMPLATE_IDS, TemplateId } from '../template.types';
+import { JsonSchema, TEMPLATE_SCHEMAS } from '../../engine/templates/schemas';
+import { TEMPLATE_IDS, TemplateId } from '../../engine/templates/template.types';
 import { missingMessage, moreErrorsMessage, ruleMessage, typeMessage } from './ajv-error-messages';
 import { clampToBounds } from './clamp-to-bounds';
 import { FORMAT_RULES } from './data-formats';

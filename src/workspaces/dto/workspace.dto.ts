@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { TEMPLATE_IDS } from '../../templates/template.types';
+import { TEMPLATE_IDS } from '../../engine/templates/template.types';
 import { PLAN_IDS } from '../plans';
 
 export class CreateWorkspaceDto {

@@ -13,4 +13,4 @@ import { RenderPool } from './pool/render-pool';
   providers: [RenderPool, GenerationService],
   exports: [GenerationService, RenderPool],
 })
-export class RenderingModule {}
+export class GenerationModule {}

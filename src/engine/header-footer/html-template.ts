@@ -1,6 +1,6 @@
 import { Parser } from 'htmlparser2';
-import { RichStyle } from '../layout/rich-text';
-import { TextAlign } from '../layout/text-style';
+import { RichStyle } from '../toolkit/rich-text';
+import { TextAlign } from '../toolkit/text-style';
 import { InlineStyle, parseInlineStyle } from './inline-style';
 
 export const PLACEHOLDERS = ['pageNumber', 'totalPages', 'date', 'title', 'url'] as const;

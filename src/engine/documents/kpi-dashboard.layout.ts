@@ -1,10 +1,10 @@
-import { Canvas } from '../layout/canvas';
-import { Frame, PageFlow } from '../layout/page-flow';
-import { Paragraph } from '../layout/paragraph';
-import { rule } from '../layout/rule';
-import { VStack } from '../layout/stack';
-import { COLORS, SPACE, TYPE } from '../layout/theme';
-import { TileGrid } from '../layout/tile-grid';
+import { Canvas } from '../toolkit/canvas';
+import { Frame, PageFlow } from '../toolkit/page-flow';
+import { Paragraph } from '../toolkit/paragraph';
+import { rule } from '../toolkit/rule';
+import { VStack } from '../toolkit/stack';
+import { COLORS, SPACE, TYPE } from '../toolkit/theme';
+import { TileGrid } from '../toolkit/tile-grid';
 import { DocumentLayout } from './document-layout';
 import { list, record, text } from './format';
 

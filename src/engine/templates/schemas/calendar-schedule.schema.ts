@@ -1,4 +1,4 @@
-import { ORIENTATIONS } from '../../rendering/options/pdf-options';
+import { ORIENTATIONS } from '../../page/pdf-options';
 import { DRAFT_07, FORMATS, isoDate, list, map, object, text } from './schema-builders';
 import { JsonSchema } from './json-schema.types';
 

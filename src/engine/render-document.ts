@@ -1,13 +1,13 @@
 import { deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
-import { isTemplateId } from '../../templates/template.types';
-import { RenderRequest } from '../options/pdf-options';
-import { DocumentFonts } from '../fonts/document-fonts';
-import { loadFontLibrary } from '../fonts/font-library';
-import { Canvas, PageSize, TextBox } from '../layout/canvas';
-import { drawHeaderFooter } from '../header-footer/draw-header-footer';
-import { LAYOUTS } from './layouts';
-import { pageGeometry } from './page-geometry';
+import { isTemplateId } from './templates/template.types';
+import { RenderRequest } from './page/pdf-options';
+import { DocumentFonts } from './fonts/document-fonts';
+import { loadFontLibrary } from './fonts/font-library';
+import { Canvas, PageSize, TextBox } from './toolkit/canvas';
+import { drawHeaderFooter } from './header-footer/draw-header-footer';
+import { LAYOUTS } from './documents/document-layouts';
+import { pageGeometry } from './page/page-geometry';
 
 const PRODUCER = 'pdfgen';
 /** zlib's levels 1-3 share the fast matcher; 3 packs content streams best of them at the same speed. */

@@ -1,10 +1,10 @@
-import { PdfOptions } from '../options/pdf-options';
-import { Canvas } from '../layout/canvas';
-import { Frame } from '../layout/page-flow';
-import { RichRun, RichStyle, drawRichLines, wrapRich } from '../layout/rich-text';
-import { COLORS, TYPE } from '../layout/theme';
-import { lineHeight } from '../layout/text-style';
-import { PageGeometry } from '../engine/page-geometry';
+import { PdfOptions } from '../page/pdf-options';
+import { Canvas } from '../toolkit/canvas';
+import { Frame } from '../toolkit/page-flow';
+import { RichRun, RichStyle, drawRichLines, wrapRich } from '../toolkit/rich-text';
+import { COLORS, TYPE } from '../toolkit/theme';
+import { lineHeight } from '../toolkit/text-style';
+import { PageGeometry } from '../page/page-geometry';
 import { Placeholder, TemplateBox, parseTemplate } from './html-template';
 
 const BASE: RichStyle = { size: TYPE.small, color: COLORS.text };

@@ -1,5 +1,5 @@
-import { Canvas } from '../layout/canvas';
-import { Frame } from '../layout/page-flow';
+import { Canvas } from '../toolkit/canvas';
+import { Frame } from '../toolkit/page-flow';
 
 /** Draws one template's data; one class per template. */
 export interface DocumentLayout {

@@ -6,7 +6,7 @@ import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { ApiError } from '../../common/errors/api-error';
 import { MetricsService } from '../../metrics/metrics.service';
-import type { RenderRequest } from '../options/pdf-options';
+import type { RenderRequest } from '../../engine/page/pdf-options';
 import { FifoSlots } from './fifo-slots';
 
 /**
@@ -123,7 +123,7 @@ function serverBusy(): ApiError {
 function workerFile(): string {
   const beside = join(__dirname, 'render.worker.js');
   if (existsSync(beside)) return beside;
-  const built = resolve(__dirname, '../../../dist/rendering/pool/render.worker.js');
+  const built = resolve(__dirname, '../../../dist/generation/pool/render.worker.js');
   if (existsSync(built)) return built;
   throw new Error(`Render worker not built: run \`npm run build\` (looked for ${beside} and ${built})`);
 }

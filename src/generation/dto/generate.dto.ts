@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { TEMPLATE_IDS } from '../../templates/template.types';
+import { TEMPLATE_IDS } from '../../engine/templates/template.types';
 import { TEMPLATE_SAMPLES } from '../../templates/samples';
-import { templateDataSchemaName } from '../../templates/template-catalog';
+import { templateDataSchemaName } from '../../engine/templates/built-in-templates';
 import { OUTPUT_FORMATS } from '../generate-request';
-import { ORIENTATIONS, PAGE_FORMATS } from '../options/pdf-options';
+import { ORIENTATIONS, PAGE_FORMATS } from '../../engine/page/pdf-options';
 
 export class MarginOptionsDto {
   @ApiPropertyOptional({ example: '0.75in', description: 'CSS length: in, mm, cm, pt, px (96 px = 1 in) or a bare number (px)' }) top?: string;

@@ -8,7 +8,7 @@ import { MetricsService } from '../metrics/metrics.service';
 import { quotaExceeded } from '../usage/quota-exceeded';
 import { UsageLedger, UsageReservation, UsageService } from '../usage/usage.service';
 import type { OutputFormat } from './generate-request';
-import type { PdfOptions } from './options/pdf-options';
+import type { PdfOptions } from '../engine/page/pdf-options';
 import { RenderPool } from './pool/render-pool';
 
 export interface GenerationJob {

@@ -1,4 +1,4 @@
-import { PdfOptions } from '../../options/pdf-options';
+import { PdfOptions } from '../../page/pdf-options';
 import { templateImages } from '../draw-header-footer';
 import { IMAGE_LIMITS } from './image-limits';
 import { ImageProblem, ImageSize } from './image-problem';

@@ -1,4 +1,4 @@
-import { PdfOptions } from '../options/pdf-options';
+import { PdfOptions } from './pdf-options';
 import { pageGeometry } from './page-geometry';
 
 const options = (overrides: Partial<PdfOptions>): PdfOptions => ({

@@ -1,12 +1,12 @@
-import { Block } from '../layout/block';
-import { Canvas } from '../layout/canvas';
-import { LabelValueList } from '../layout/key-value';
-import { Frame, PageFlow } from '../layout/page-flow';
-import { Paragraph } from '../layout/paragraph';
-import { rule } from '../layout/rule';
-import { HStack, VStack } from '../layout/stack';
-import { Table, TotalLine } from '../layout/table';
-import { COLORS, SPACE, TYPE } from '../layout/theme';
+import { Block } from '../toolkit/block';
+import { Canvas } from '../toolkit/canvas';
+import { LabelValueList } from '../toolkit/key-value';
+import { Frame, PageFlow } from '../toolkit/page-flow';
+import { Paragraph } from '../toolkit/paragraph';
+import { rule } from '../toolkit/rule';
+import { HStack, VStack } from '../toolkit/stack';
+import { Table, TotalLine } from '../toolkit/table';
+import { COLORS, SPACE, TYPE } from '../toolkit/theme';
 import { DocumentLayout } from './document-layout';
 import { formatMoney, formatQuantity, list, num, record, text } from './format';
 

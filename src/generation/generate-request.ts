@@ -1,13 +1,13 @@
 import { AuthenticatedWorkspace } from '../auth/authenticated-workspace';
 import { ApiError } from '../common/errors/api-error';
-import { TemplateDefinition } from '../templates/template-catalog';
+import { TemplateDefinition } from '../engine/templates/built-in-templates';
 import { TemplatesService } from '../templates/templates.service';
 import { validateTemplateData } from '../templates/validation/data-validator';
 import { checkWebhookShape, WebhookRequest } from '../webhooks/webhook-request';
 import type { WebhookUrlPolicy } from '../webhooks/webhook-url-policy';
-import { checkOptionImages } from './header-footer/images/check-template-images';
-import { resolveOptions } from './options/resolve-options';
-import { Orientation, ORIENTATIONS, PdfOptions } from './options/pdf-options';
+import { checkOptionImages } from '../engine/header-footer/images/check-template-images';
+import { resolveOptions } from '../engine/page/resolve-options';
+import { Orientation, ORIENTATIONS, PdfOptions } from '../engine/page/pdf-options';
 
 export const OUTPUT_FORMATS = ['url', 'base64', 'buffer'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];

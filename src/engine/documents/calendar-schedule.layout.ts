@@ -1,13 +1,13 @@
-import { Block } from '../layout/block';
-import { MONTH_NAMES, parseIsoDay } from '../layout/calendar-dates';
-import { Canvas } from '../layout/canvas';
-import { parseHexColor } from '../layout/color';
-import { Legend, LegendEntry } from '../layout/legend';
-import { GridEvent, GridRange, MonthGrid } from '../layout/month-grid';
-import { Frame, PageFlow } from '../layout/page-flow';
-import { Paragraph } from '../layout/paragraph';
-import { HStack, VStack } from '../layout/stack';
-import { COLORS, SPACE, TYPE } from '../layout/theme';
+import { Block } from '../toolkit/block';
+import { MONTH_NAMES, parseIsoDay } from '../toolkit/calendar-dates';
+import { Canvas } from '../toolkit/canvas';
+import { parseHexColor } from '../toolkit/color';
+import { Legend, LegendEntry } from '../toolkit/legend';
+import { GridEvent, GridRange, MonthGrid } from '../toolkit/month-grid';
+import { Frame, PageFlow } from '../toolkit/page-flow';
+import { Paragraph } from '../toolkit/paragraph';
+import { HStack, VStack } from '../toolkit/stack';
+import { COLORS, SPACE, TYPE } from '../toolkit/theme';
 import { DocumentLayout } from './document-layout';
 import { list, record, text } from './format';
 

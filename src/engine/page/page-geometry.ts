@@ -1,8 +1,8 @@
-import { cssLengthToPoints } from '../options/css-length';
-import { MARGIN_SIDES, MarginSide, PdfOptions } from '../options/pdf-options';
-import { pageSize } from '../options/page-size';
-import { Frame } from '../layout/page-flow';
-import { PageSize } from '../layout/canvas';
+import { cssLengthToPoints } from './css-length';
+import { MARGIN_SIDES, MarginSide, PdfOptions } from './pdf-options';
+import { pageSize } from './page-size';
+import { Frame } from '../toolkit/page-flow';
+import { PageSize } from '../toolkit/canvas';
 
 /** Content never gets narrower or shorter than 1in, the least that request validation allows. */
 const MIN_CONTENT = 72;

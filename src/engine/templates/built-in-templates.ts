@@ -1,4 +1,4 @@
-import { DefaultPdfOptions } from '../rendering/options/pdf-options';
+import { DefaultPdfOptions } from '../page/pdf-options';
 import { TEMPLATE_SCHEMAS, JsonSchema } from './schemas';
 import { TemplateCategory, TemplateId } from './template.types';
 

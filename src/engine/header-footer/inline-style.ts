@@ -1,6 +1,6 @@
-import { cssLengthToPoints } from '../options/css-length';
-import { parseHexColor } from '../layout/color';
-import { TextAlign } from '../layout/text-style';
+import { cssLengthToPoints } from '../page/css-length';
+import { parseHexColor } from '../toolkit/color';
+import { TextAlign } from '../toolkit/text-style';
 
 /** The CSS properties of DECISIONS section 3 that one element sets (absent = inherited/none). */
 export interface InlineStyle {
