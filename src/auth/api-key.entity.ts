@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { NAME_MAX_LENGTH } from '../workspaces/workspace-bounds';
 
 @Entity('api_keys')
 export class ApiKeyEntity {
@@ -8,7 +9,7 @@ export class ApiKeyEntity {
   @Column({ name: 'workspace_id', type: 'varchar', length: 36 })
   workspaceId: string;
 
-  @Column({ type: 'varchar', length: 200, nullable: true })
+  @Column({ type: 'varchar', length: NAME_MAX_LENGTH, nullable: true })
   name: string | null;
 
   /** SHA-256 hex of the key: the plain key is never stored. */

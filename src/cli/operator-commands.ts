@@ -1,14 +1,20 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { ApiError } from '../common/errors/api-error';
+import { validateDto } from '../common/validation/validate-dto';
+import { CreateKeyDto } from '../workspaces/dto/create-key.dto';
+import { CreateWorkspaceDto } from '../workspaces/dto/create-workspace.dto';
+import { UpdateWorkspaceDto } from '../workspaces/dto/update-workspace.dto';
 import { effectiveMonthlyLimit } from '../workspaces/workspace-rules';
-import { checkKeyName, validateCreate, validateUpdate } from '../workspaces/workspace-input';
 import { WorkspacesService } from '../workspaces/workspaces.service';
 import { UsageService } from '../usage/usage.service';
 import { CliError } from './cli-error';
 
 export type Flags = Record<string, string | boolean | undefined>;
 
-/** The operator's commands over the same services as the /admin/v1 API. Each returns what to print. */
+/**
+ * The operator's commands over the same services as the /admin/v1 API. Flags become the API's request
+ * body and pass the same DTO checks, so both refuse with the same messages. Each returns what to print.
+ */
 export class OperatorCommands {
   private readonly workspaces: WorkspacesService;
   private readonly usage: UsageService;
@@ -20,8 +26,7 @@ export class OperatorCommands {
 
   async workspaceCreate(flags: Flags): Promise<unknown> {
     const body = { name: flags.name, plan: flags.plan ?? 'free', ...(flags.limit !== undefined ? { monthlyLimit: limitValue(flags.limit) } : {}) };
-    const { input, errors } = validateCreate(body);
-    if (!input) throw new CliError('Invalid request', errors);
+    const input = await validateDto(CreateWorkspaceDto, body);
     return this.workspaces.view(await this.workspaces.create(input));
   }
 
@@ -35,25 +40,21 @@ export class OperatorCommands {
   }
 
   async workspaceUpdate(id: string, flags: Flags): Promise<unknown> {
-    const current = await this.workspaces.get(id);
     const body: Record<string, unknown> = {};
     if (flags.name !== undefined) body.name = flags.name;
     if (flags.plan !== undefined) body.plan = flags.plan;
     if (flags.limit !== undefined) body.monthlyLimit = limitValue(flags.limit);
     if (typeof flags.templates === 'string') body.enabledTemplates = flags.templates.split(',').map((t) => t.trim()).filter(Boolean);
-    return this.applyUpdate(id, current.plan, body);
+    return this.applyUpdate(id, body);
   }
 
   async setSuspended(id: string, suspended: boolean): Promise<unknown> {
-    const current = await this.workspaces.get(id);
-    return this.applyUpdate(id, current.plan, { suspended });
+    return this.applyUpdate(id, { suspended });
   }
 
   async keyCreate(workspaceId: string, flags: Flags): Promise<unknown> {
-    const name = typeof flags.name === 'string' ? flags.name : null;
-    const errors = checkKeyName(name);
-    if (errors.length) throw new CliError('Invalid request', errors);
-    return this.workspaces.createKey(workspaceId, name);
+    const input = await validateDto(CreateKeyDto, { name: flags.name });
+    return this.workspaces.createKey(workspaceId, input.name ?? null);
   }
 
   async keyList(workspaceId: string): Promise<unknown> {
@@ -77,10 +78,9 @@ export class OperatorCommands {
     );
   }
 
-  private async applyUpdate(id: string, plan: Parameters<typeof validateUpdate>[1], body: Record<string, unknown>): Promise<unknown> {
-    const { input, errors } = validateUpdate(body, plan);
-    if (!input) throw new CliError('Invalid request', errors);
-    return this.workspaces.view(await this.workspaces.update(id, input), true);
+  private async applyUpdate(id: string, body: Record<string, unknown>): Promise<unknown> {
+    const patch = await validateDto(UpdateWorkspaceDto, body);
+    return this.workspaces.view(await this.workspaces.update(id, patch), true);
   }
 }
 

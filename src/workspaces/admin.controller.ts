@@ -1,11 +1,17 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { AdminTokenGuard } from '../auth/admin-token.guard';
-import { ApiError } from '../common/errors/api-error';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses.decorator';
-import { CreateKeyDto, CreatedKeyDto, CreateWorkspaceDto, KeyDto, UpdateWorkspaceDto, WebhookSecretDto, WorkspaceDto } from './dto/workspace.dto';
-import { checkKeyName, validateCreate, validateUpdate } from './workspace-input';
+import { DtoValidationPipe } from '../common/validation/dto-validation.pipe';
+import { CreateKeyDto } from './dto/create-key.dto';
+import { CreateWorkspaceDto } from './dto/create-workspace.dto';
+import { UpdateWorkspaceDto } from './dto/update-workspace.dto';
+import { CreatedKeyDto, KeyDto, WebhookSecretDto, WorkspaceDto } from './dto/workspace.dto';
 import { ApiKeyView, CreatedApiKey, WorkspaceView, WorkspacesService } from './workspaces.service';
+
+/** Bodies are checked against their parameter's DTO class, after the guard: without the token, no body is looked at. */
+const validBody = new DtoValidationPipe();
+const validOptionalBody = new DtoValidationPipe({ optionalBody: true });
 
 /** The operator API (DECISIONS section 7): present only when ADMIN_TOKEN is set. */
 @ApiTags('operator')
@@ -19,13 +25,10 @@ export class AdminController {
 
   @Post()
   @ApiOperation({ summary: 'Create a workspace' })
-  @ApiBody({ type: CreateWorkspaceDto })
   @ApiResponse({ status: 201, type: WorkspaceDto })
   @ApiErrorResponses('INVALID_REQUEST')
-  async create(@Body() body: unknown): Promise<WorkspaceView> {
-    const { input, errors } = validateCreate(body);
-    if (!input) throw invalid(errors);
-    return this.workspaces.view(await this.workspaces.create(input));
+  async create(@Body(validBody) body: CreateWorkspaceDto): Promise<WorkspaceView> {
+    return this.workspaces.view(await this.workspaces.create(body));
   }
 
   @Get()
@@ -46,14 +49,10 @@ export class AdminController {
 
   @Patch(':id')
   @ApiOperation({ summary: 'Change name, plan, monthly limit override, suspension or enabled templates' })
-  @ApiBody({ type: UpdateWorkspaceDto })
   @ApiOkResponse({ type: WorkspaceDto })
   @ApiErrorResponses('INVALID_REQUEST', 'WORKSPACE_NOT_FOUND')
-  async update(@Param('id') id: string, @Body() body: unknown): Promise<WorkspaceView> {
-    const current = await this.workspaces.get(id);
-    const { input, errors } = validateUpdate(body, current.plan);
-    if (!input) throw invalid(errors);
-    return this.workspaces.view(await this.workspaces.update(id, input), true);
+  async update(@Param('id') id: string, @Body(validBody) body: UpdateWorkspaceDto): Promise<WorkspaceView> {
+    return this.workspaces.view(await this.workspaces.update(id, body), true);
   }
 
   @Post(':id/keys')
@@ -61,11 +60,8 @@ export class AdminController {
   @ApiBody({ type: CreateKeyDto, required: false })
   @ApiResponse({ status: 201, type: CreatedKeyDto })
   @ApiErrorResponses('INVALID_REQUEST', 'WORKSPACE_NOT_FOUND')
-  async createKey(@Param('id') id: string, @Body() body: unknown): Promise<CreatedApiKey> {
-    const name = (body as { name?: unknown } | undefined)?.name;
-    const errors = checkKeyName(name);
-    if (errors.length) throw invalid(errors);
-    return this.workspaces.createKey(id, (name as string | null | undefined) ?? null);
+  async createKey(@Param('id') id: string, @Body(validOptionalBody) body: CreateKeyDto): Promise<CreatedApiKey> {
+    return this.workspaces.createKey(id, body.name ?? null);
   }
 
   @Get(':id/keys')
@@ -93,8 +89,4 @@ export class AdminController {
   async rotateWebhookSecret(@Param('id') id: string): Promise<{ secret: string }> {
     return { secret: await this.workspaces.rotateWebhookSecret(id) };
   }
-}
-
-function invalid(validationErrors: string[]): ApiError {
-  return new ApiError('INVALID_REQUEST', { extra: { validationErrors } });
 }

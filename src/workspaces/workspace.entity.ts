@@ -1,13 +1,14 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 import type { TemplateId } from '../engine/templates/template.types';
 import type { PlanId } from './plans';
+import { NAME_MAX_LENGTH } from './workspace-bounds';
 
 @Entity('workspaces')
 export class WorkspaceEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id: string;
 
-  @Column({ type: 'varchar', length: 200 })
+  @Column({ type: 'varchar', length: NAME_MAX_LENGTH })
   name: string;
 
   @Column({ type: 'varchar', length: 16 })

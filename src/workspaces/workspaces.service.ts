@@ -9,9 +9,11 @@ import { ApiError } from '../common/errors/api-error';
 import { inDialect } from '../database/sql-dialect';
 import type { TemplateId } from '../engine/templates/template.types';
 import { UsageService, UsageSnapshot } from '../usage/usage.service';
+import type { CreateWorkspaceDto } from './dto/create-workspace.dto';
+import type { UpdateWorkspaceDto } from './dto/update-workspace.dto';
 import { PlanId, PLANS } from './plans';
 import { WorkspaceEntity } from './workspace.entity';
-import { CreateWorkspaceInput, UpdateWorkspaceInput } from './workspace-input';
+import { applyWorkspacePatch } from './workspace-patch';
 import { effectiveMonthlyLimit, effectiveTemplates } from './workspace-rules';
 
 export interface WorkspaceView {
@@ -52,10 +54,11 @@ export class WorkspacesService {
     private readonly usage: UsageService,
   ) {}
 
-  async create(input: CreateWorkspaceInput): Promise<WorkspaceEntity> {
+  /** `input` has passed CreateWorkspaceDto's checks (the operator API's pipe, the CLI). */
+  async create(input: CreateWorkspaceDto): Promise<WorkspaceEntity> {
     const workspace = this.workspaces.create({
       id: randomUUID(),
-      name: input.name,
+      name: input.name.trim(),
       plan: input.plan,
       monthlyLimit: input.monthlyLimit ?? null,
       suspended: false,
@@ -79,13 +82,10 @@ export class WorkspacesService {
     return workspace;
   }
 
-  async update(id: string, input: UpdateWorkspaceInput): Promise<WorkspaceEntity> {
+  /** `patch` has passed UpdateWorkspaceDto's checks; whether its templates fit the plan is checked here. */
+  async update(id: string, patch: UpdateWorkspaceDto): Promise<WorkspaceEntity> {
     const workspace = await this.get(id);
-    Object.assign(workspace, input);
-    // A plan change keeps only the enabled templates the new plan includes.
-    if (input.plan && workspace.enabledTemplates) {
-      workspace.enabledTemplates = workspace.enabledTemplates.filter((t) => PLANS[workspace.plan].templates.includes(t));
-    }
+    applyWorkspacePatch(workspace, patch);
     return this.workspaces.save(workspace);
   }
 

@@ -2,33 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { TEMPLATE_IDS } from '../../engine/templates/template.types';
 import { PLAN_IDS } from '../plans';
 
-export class CreateWorkspaceDto {
-  @ApiProperty({ example: 'Acme', maxLength: 200 })
-  name: string;
-
-  @ApiProperty({ enum: PLAN_IDS, example: 'pro' })
-  plan: string;
-
-  @ApiPropertyOptional({ type: Number, nullable: true, description: "Overrides the plan's monthly limit", example: 5000 })
-  monthlyLimit?: number | null;
-}
-
-export class UpdateWorkspaceDto {
-  @ApiPropertyOptional({ maxLength: 200 })
-  name?: string;
-
-  @ApiPropertyOptional({ enum: PLAN_IDS })
-  plan?: string;
-
-  @ApiPropertyOptional({ type: Number, nullable: true, description: "null returns to the plan's limit" })
-  monthlyLimit?: number | null;
-
-  @ApiPropertyOptional()
-  suspended?: boolean;
-
-  @ApiPropertyOptional({ enum: TEMPLATE_IDS, isArray: true, description: 'Only templates of the plan' })
-  enabledTemplates?: string[];
-}
+/* What the operator API answers. The request bodies have a DTO file each, with their validation. */
 
 export class UsageDto {
   @ApiProperty({ example: '2026-11' }) period: string;
@@ -48,11 +22,6 @@ export class WorkspaceDto {
   @ApiProperty({ example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }) webhookSecret: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiPropertyOptional({ type: UsageDto, description: 'On GET of one workspace' }) usage?: UsageDto;
-}
-
-export class CreateKeyDto {
-  @ApiPropertyOptional({ example: 'zapier', maxLength: 200 })
-  name?: string;
 }
 
 export class CreatedKeyDto {
