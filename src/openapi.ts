@@ -2,7 +2,9 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ErrorResponse } from './common/openapi/error-response.dto';
 import type { AppConfig } from './config/app-config';
-import { TEMPLATE_CATALOG, templateDataSchemaName } from './engine/templates/built-in-templates';
+import { BUILT_IN_TEMPLATES } from './engine';
+import { GENERATE_REQUEST_COMPONENT, generateRequestOpenApiSchema } from './generation/request/generate-request.openapi';
+import { templateDataSchemaName } from './templates/openapi-schema-names';
 
 /** OpenAPI 3 document built from the controllers and DTOs: JSON at /openapi.json, interactive at /docs. */
 export function setupOpenApi(app: INestApplication, config: AppConfig): void {
@@ -26,10 +28,12 @@ export function setupOpenApi(app: INestApplication, config: AppConfig): void {
   // The data schemas that validate generate requests, bounds included, published as they are.
   document.components ??= {};
   document.components.schemas ??= {};
-  for (const template of TEMPLATE_CATALOG) {
+  for (const template of BUILT_IN_TEMPLATES) {
     const { $schema: _dialect, ...schema } = template.schema;
     document.components.schemas[templateDataSchemaName(template.id)] = schema as never;
   }
+  // The generate body: the envelope schema that validates it, with `data` pointing at the schemas above.
+  document.components.schemas[GENERATE_REQUEST_COMPONENT] = generateRequestOpenApiSchema() as never;
   // No validator badge: it is an image from validator.swagger.io, which the CSP of /docs refuses.
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', yamlDocumentUrl: 'openapi.yaml', swaggerOptions: { validatorUrl: null } });
 }

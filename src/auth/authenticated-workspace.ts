@@ -1,4 +1,4 @@
-import type { TemplateId } from '../engine/templates/template.types';
+import type { TemplateId } from '../engine';
 import type { PlanId } from '../workspaces/plans';
 
 /** What a request knows about the workspace behind its API key. */

@@ -1,25 +1,27 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { renderDocument } from '../engine/render-document';
-import { checkOptionImages } from '../engine/header-footer/images/check-template-images';
-import { resolveOptions } from '../engine/page/resolve-options';
-import { findTemplate, TEMPLATE_CATALOG } from '../engine/templates/built-in-templates';
-import { validateTemplateData } from '../templates/validation/data-validator';
+import { BUILT_IN_TEMPLATES, renderDocument } from '../engine';
+import { ApiError } from '../common/errors/api-error';
+import { GenerateRequestParser } from '../generation/request/generate-request.parser';
+import { TemplatesService } from '../templates/templates.service';
+import type { WebhookUrlPolicy } from '../webhooks/webhook-url-policy';
 import { CliError } from './cli-error';
 
-/** `pdfgen render <templateId> <data.json> -o out.pdf [--options options.json]`: the same checks and renderer as the API, in-process. */
+/** The CLI renders every built-in template, and has no webhooks: the parser never asks for a URL check. */
+const LOCAL_CALLER = { enabledTemplates: BUILT_IN_TEMPLATES.map((t) => t.id), webhooks: false };
+const NO_WEBHOOKS = { check: () => Promise.reject(new Error('the CLI sends no webhooks')) } as unknown as WebhookUrlPolicy;
+
+/** `pdfgen render <templateId> <data.json> -o out.pdf [--options options.json]`: the API's parser and renderer, in-process. */
 export async function renderCommand(templateId: string, dataFile: string, outFile: string, optionsFile?: string): Promise<string> {
-  const template = findTemplate(templateId);
-  if (!template) throw new CliError(`Template '${templateId}' not found (available: ${TEMPLATE_CATALOG.map((t) => t.id).join(', ')})`);
   const data = await readJson(dataFile);
-  const rawOptions = optionsFile ? await readJson(optionsFile) : undefined;
-  const orientation = template.honoursDataOrientation && (data.orientation === 'portrait' || data.orientation === 'landscape') ? data.orientation : undefined;
-  const { options, errors } = resolveOptions(rawOptions, template.defaultOptions, orientation);
-  if (!options) throw new CliError('Invalid request', errors);
-  const imageErrors = await checkOptionImages(options);
-  if (imageErrors.length > 0) throw new CliError('Invalid request', imageErrors);
-  const dataErrors = validateTemplateData(template.id, data);
-  if (dataErrors.length > 0) throw new CliError('Invalid data for template', dataErrors);
-  const pdf = await renderDocument({ templateId: template.id, data, options });
+  const options = optionsFile ? await readJson(optionsFile) : undefined;
+  const parser = new GenerateRequestParser(new TemplatesService(), NO_WEBHOOKS);
+  const command = await parser.parse({ templateId, data, options }, LOCAL_CALLER).catch((error: unknown) => {
+    if (error instanceof ApiError && error.code === 'TEMPLATE_NOT_FOUND') {
+      throw new CliError(`Template '${templateId}' not found (available: ${LOCAL_CALLER.enabledTemplates.join(', ')})`);
+    }
+    throw error;
+  });
+  const pdf = await renderDocument(command);
   await writeFile(outFile, pdf);
   return `${outFile}: ${pdf.byteLength} bytes`;
 }

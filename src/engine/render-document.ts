@@ -1,12 +1,13 @@
 import { deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
-import { isTemplateId } from './templates/template.types';
+import { isTemplateId, TemplateId } from './templates/template.types';
 import { RenderRequest } from './page/pdf-options';
 import { DocumentFonts } from './fonts/document-fonts';
 import { loadFontLibrary } from './fonts/font-library';
 import { Canvas, PageSize, TextBox } from './toolkit/canvas';
 import { drawHeaderFooter } from './header-footer/draw-header-footer';
 import { LAYOUTS } from './documents/document-layouts';
+import { RenderFailed, UnknownTemplate } from './errors';
 import { pageGeometry } from './page/page-geometry';
 
 const PRODUCER = 'pdfgen';
@@ -21,14 +22,25 @@ export interface RenderedDocument {
   textBoxes: TextBox[];
 }
 
-/** Renders a validated request to PDF bytes. Throws for an unknown template id. */
+/**
+ * Renders a request whose data passed the template's schema to PDF bytes. Throws UnknownTemplate
+ * for an id with no document, and RenderFailed (with the cause) for anything that breaks while drawing.
+ */
 export async function renderDocument(request: RenderRequest): Promise<Buffer> {
   return (await renderDocumentWithLayout(request)).pdf;
 }
 
 export async function renderDocumentWithLayout(request: RenderRequest): Promise<RenderedDocument> {
   const layout = isTemplateId(request.templateId) ? LAYOUTS[request.templateId] : undefined;
-  if (!layout) throw new Error(`Unknown template: ${request.templateId}`);
+  if (!layout) throw new UnknownTemplate(request.templateId);
+  try {
+    return await draw(layout, request);
+  } catch (error) {
+    throw error instanceof RenderFailed ? error : new RenderFailed(undefined, { cause: error });
+  }
+}
+
+async function draw(layout: (typeof LAYOUTS)[TemplateId], request: RenderRequest): Promise<RenderedDocument> {
   const fonts = await loadFontLibrary();
   const geometry = pageGeometry(request.options);
   const title = layout.title(request.data);

@@ -8,11 +8,11 @@ import { API_PREFIXES } from '../common/http/api-prefixes';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses.decorator';
 import { JobAcceptedDto } from '../jobs/dto/job.dto';
 import { JobsService } from '../jobs/jobs.service';
-import { TemplatesService } from '../templates/templates.service';
-import { WebhookUrlPolicy } from '../webhooks/webhook-url-policy';
-import { GenerateRequestDto, GenerateResponseDto } from './dto/generate.dto';
-import { parseGenerateRequest } from './generate-request';
+import { GenerateResponseDto } from './dto/generate-response.dto';
+import { toContractError } from './generation-errors';
 import { GenerationResult, GenerationService } from './generation.service';
+import { GenerateRequestParser } from './request/generate-request.parser';
+import { GENERATE_REQUEST_COMPONENT } from './request/generate-request.openapi';
 
 const RESULT_HEADERS = {
   'X-Generation-Time-Ms': { description: 'Milliseconds to generate', schema: { type: 'integer' } },
@@ -25,10 +25,9 @@ const RESULT_HEADERS = {
 @Controller(API_PREFIXES)
 export class GenerateController {
   constructor(
-    private readonly templates: TemplatesService,
+    private readonly parser: GenerateRequestParser,
     private readonly generation: GenerationService,
     private readonly jobs: JobsService,
-    private readonly webhookUrls: WebhookUrlPolicy,
   ) {}
 
   @Post('generate')
@@ -37,7 +36,7 @@ export class GenerateController {
   @ApiSecurity('apiKey')
   @ApiSecurity('bearer')
   @ApiOperation({ summary: 'Render a template with data into a PDF', description: 'outputFormat url (default) and base64 answer JSON; buffer answers the PDF bytes.' })
-  @ApiBody({ type: GenerateRequestDto })
+  @ApiBody({ schema: { $ref: `#/components/schemas/${GENERATE_REQUEST_COMPONENT}` } })
   @ApiResponse({ status: 200, description: 'url or base64: JSON', type: GenerateResponseDto, headers: RESULT_HEADERS })
   @ApiResponse({ status: 202, description: 'With webhook: the job is queued; GET /api/v1/jobs/{jobId} reports on it', type: JobAcceptedDto })
   @ApiProduces('application/json', 'application/pdf')
@@ -47,30 +46,25 @@ export class GenerateController {
     'INVALID_WEBHOOK_URL', 'WEBHOOKS_NOT_IN_PLAN', 'QUOTA_EXCEEDED', 'RATE_LIMITED', 'GENERATION_FAILED', 'SERVER_BUSY',
   )
   async generate(@Body() body: unknown, @CurrentWorkspace() workspace: AuthenticatedWorkspace, @Res() res: Response): Promise<void> {
-    const command = await parseGenerateRequest(body, workspace, this.templates, this.webhookUrls);
+    const command = await this.parser.parse(body, workspace);
     if (command.webhook) {
       res.status(202).json(await this.jobs.submit(workspace, command, command.webhook));
       return;
     }
-    const result = await this.generation.generate({
-      workspaceId: workspace.id,
-      monthlyLimit: workspace.monthlyLimit,
-      templateId: command.template.id,
-      data: command.data,
-      options: command.options,
-      outputFormat: command.outputFormat,
-    });
+    const result = await this.generation
+      .generate(command, { workspaceId: workspace.id, monthlyLimit: workspace.monthlyLimit })
+      .catch((error: unknown) => Promise.reject(toContractError(error)));
     res.setHeader('X-Generation-Time-Ms', String(result.generationTimeMs));
     res.setHeader('X-PDF-Size-Bytes', String(result.pdf.byteLength));
     res.setHeader('X-Usage-Remaining', String(result.usageRemaining));
     if (command.outputFormat === 'buffer') {
-      sendPdf(res, result, command.template.id);
+      sendPdf(res, result, command.templateId);
       return;
     }
     res.json({
       success: true,
       ...(command.outputFormat === 'url' ? { pdfUrl: result.pdfUrl } : { base64: Buffer.from(result.pdf).toString('base64') }),
-      templateId: command.template.id,
+      templateId: command.templateId,
       generatedAt: result.generatedAt,
     });
   }

@@ -6,11 +6,13 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
 import { GenerateController } from './generate.controller';
 import { GenerationService } from './generation.service';
 import { RenderPool } from './pool/render-pool';
+import { GenerateRequestParser } from './request/generate-request.parser';
 
+/** Generation around the engine: the request parser, the render pool, and the service that counts, renders and stores. */
 @Module({
   imports: [TemplatesModule, UsageModule, FilesModule, WebhooksModule],
   controllers: [GenerateController],
-  providers: [RenderPool, GenerationService],
-  exports: [GenerationService, RenderPool],
+  providers: [RenderPool, GenerationService, GenerateRequestParser],
+  exports: [GenerationService, RenderPool, GenerateRequestParser],
 })
 export class GenerationModule {}

@@ -1,25 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { ApiError } from '../common/errors/api-error';
 import { JsonLogger } from '../common/logging/json-logger';
 import { FILE_STORE, FileStore } from '../files/file-store.port';
 import { MetricsService } from '../metrics/metrics.service';
 import { quotaExceeded } from '../usage/quota-exceeded';
 import { UsageLedger, UsageReservation, UsageService } from '../usage/usage.service';
-import type { OutputFormat } from './generate-request';
-import type { PdfOptions } from '../engine/page/pdf-options';
+import type { GenerateCommand, GenerationAccount } from './generate-command';
+import { PdfNotStored } from './generation-errors';
 import { RenderPool } from './pool/render-pool';
-
-export interface GenerationJob {
-  workspaceId: string;
-  /** The monthly limit in force for the workspace. */
-  monthlyLimit: number;
-  templateId: string;
-  data: Record<string, unknown>;
-  options: PdfOptions;
-  outputFormat: OutputFormat;
-}
 
 export interface GenerationResult {
   pdf: Uint8Array;
@@ -33,6 +22,8 @@ export interface GenerationResult {
  * One generation: take a slot of the monthly allowance, render, store the file when a URL is
  * wanted, keep the slot. The slot is given back when anything after it fails, so only successes
  * are counted; a process killed in between leaves a reservation that lapses (see UsageService).
+ * Failures are thrown as their own types (RenderFailed, RenderPoolBusy, PdfNotStored): the
+ * caller maps them with toContractError, or decides on a retry.
  */
 @Injectable()
 export class GenerationService {
@@ -46,18 +37,18 @@ export class GenerationService {
   ) {}
 
   /** `usage` is where the slot is taken: the shared counters, or a webhook job's own view of them. */
-  async generate(job: GenerationJob, usage: UsageLedger = this.usage): Promise<GenerationResult> {
+  async generate(command: GenerateCommand, account: GenerationAccount, usage: UsageLedger = this.usage): Promise<GenerationResult> {
     const started = process.hrtime.bigint();
-    const reservation = await usage.reserve(job.workspaceId, job.monthlyLimit);
-    if (!reservation) throw quotaExceeded(await this.usage.snapshot(job.workspaceId, job.monthlyLimit));
+    const reservation = await usage.reserve(account.workspaceId, account.monthlyLimit);
+    if (!reservation) throw quotaExceeded(await this.usage.snapshot(account.workspaceId, account.monthlyLimit));
     try {
-      const pdf = await this.pool.render({ templateId: job.templateId, data: job.data, options: job.options });
-      const pdfUrl = job.outputFormat === 'url' ? await this.store(pdf) : undefined;
+      const pdf = await this.pool.render(command);
+      const pdfUrl = command.outputFormat === 'url' ? await this.store(pdf) : undefined;
       if (usage.confirm && !(await usage.confirm(reservation))) {
-        throw quotaExceeded(await this.usage.snapshot(job.workspaceId, job.monthlyLimit));
+        throw quotaExceeded(await this.usage.snapshot(account.workspaceId, account.monthlyLimit));
       }
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      this.metrics.observeGeneration(job.templateId, job.outputFormat, seconds);
+      this.metrics.observeGeneration(command.templateId, command.outputFormat, seconds);
       return {
         pdf,
         pdfUrl,
@@ -76,7 +67,7 @@ export class GenerationService {
       const { id } = await this.files.save(pdf);
       return `${this.config.publicUrl}/files/${id}.pdf`;
     } catch (error) {
-      throw new ApiError('GENERATION_FAILED', { extra: { details: 'The PDF could not be stored' }, cause: error });
+      throw new PdfNotStored({ cause: error });
     }
   }
 

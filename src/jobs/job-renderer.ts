@@ -3,6 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
 import { ApiError } from '../common/errors/api-error';
 import { JsonLogger } from '../common/logging/json-logger';
+import { failsForGood, toContractError } from '../generation/generation-errors';
 import { GenerationService } from '../generation/generation.service';
 import { effectiveMonthlyLimit } from '../workspaces/workspace-rules';
 import { generationFailure } from '../webhooks/webhook-body';
@@ -41,33 +42,22 @@ export class JobRenderer {
   private async generate(job: JobEntity): Promise<Pick<JobEntity, 'pdfUrl' | 'generatedAt' | 'generationError'>> {
     const workspace = await this.workspaces.get(job.workspaceId);
     try {
-      const result = await this.generation.generate({
-        workspaceId: job.workspaceId,
-        monthlyLimit: effectiveMonthlyLimit(workspace),
-        templateId: job.templateId,
-        data: job.request.data,
-        options: job.request.options,
-        outputFormat: 'url',
-      }, new JobUsage(this.dataSource, job.id));
+      const command = { templateId: job.templateId, data: job.request.data, options: job.request.options, outputFormat: 'url' as const };
+      const account = { workspaceId: job.workspaceId, monthlyLimit: effectiveMonthlyLimit(workspace) };
+      const result = await this.generation.generate(command, account, new JobUsage(this.dataSource, job.id));
       return { pdfUrl: result.pdfUrl!, generatedAt: result.generatedAt, generationError: null };
     } catch (error) {
-      const failure = permanentFailure(error);
-      if (failure === undefined) {
+      if (!failsForGood(error)) {
         this.logger.warn('job rendering postponed', { jobId: job.id, error: String(error) });
         throw new RenderPostponed(String(error), { cause: error });
       }
-      return { pdfUrl: null, generatedAt: null, generationError: failure };
+      return { pdfUrl: null, generatedAt: null, generationError: failureDetails(error) };
     }
   }
 }
 
-/** GenerationService's details when the file store failed: worth another try, unlike a template that cannot be rendered. */
-const STORE_FAILED = 'The PDF could not be stored';
-
-/** The failure body's `details` for a generation that would fail again; undefined when trying later may help. */
-function permanentFailure(error: unknown): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  if (error.code === 'QUOTA_EXCEEDED') return error.message;
-  if (error.code === 'GENERATION_FAILED' && error.extra.details !== STORE_FAILED) return String(error.extra.details ?? error.message);
-  return undefined;
+/** The failure body's `details`: what the synchronous API would have answered. */
+function failureDetails(error: unknown): string {
+  const answer = toContractError(error) as ApiError;
+  return String(answer.extra.details ?? answer.message);
 }

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { PdfOptions } from '../engine/page/pdf-options';
+import type { PdfOptions } from '../engine';
 import { epochMs } from './epoch-ms';
 
 export const JOB_STATUSES = ['queued', 'rendering', 'delivering', 'delivered', 'failed'] as const;

@@ -7,7 +7,7 @@ import { ApiError } from '../common/errors/api-error';
 import { JsonLogger } from '../common/logging/json-logger';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import type { GenerateCommand } from '../generation/generate-request';
+import type { GenerateCommand } from '../generation/generate-command';
 import { quotaExceeded } from '../usage/quota-exceeded';
 import { UsageService } from '../usage/usage.service';
 import type { WebhookRequest } from '../webhooks/webhook-request';
@@ -56,12 +56,12 @@ export class JobsService {
       yield sql(
         `INSERT INTO jobs (id, workspace_id, template_id, status, request, webhook_url, webhook_headers, delivery_id, attempts, created_at, updated_at)
          VALUES (?, ?, ?, 'queued', ?, ?, ?, ?, 0, ?, ?)`,
-        jobId, workspace.id, command.template.id, request, webhook.url, JSON.stringify(webhook.headers), deliveryId, now, now,
+        jobId, workspace.id, command.templateId, request, webhook.url, JSON.stringify(webhook.headers), deliveryId, now, now,
       );
       yield insertDelivery(deliveryId, jobId, workspace.id, now);
     });
     await this.queueOrWithdraw(jobId, deliveryId);
-    return { success: true, jobId, status: 'queued', templateId: command.template.id };
+    return { success: true, jobId, status: 'queued', templateId: command.templateId };
   }
 
   /** A job of this workspace; another workspace's job is not found, like a missing one. */

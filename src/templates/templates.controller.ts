@@ -6,7 +6,7 @@ import { CurrentWorkspace } from '../auth/current-workspace.decorator';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses.decorator';
 import { API_PREFIXES } from '../common/http/api-prefixes';
 import { TemplateListDto, TemplateSchemaDto } from './dto/template.dto';
-import { TEMPLATE_CATEGORIES, TEMPLATE_IDS } from '../engine/templates/template.types';
+import { TEMPLATE_CATEGORIES, TEMPLATE_IDS } from '../engine';
 import { TemplateList, TemplatesService } from './templates.service';
 
 @ApiTags('templates')

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../common/errors/api-error';
-import { TEMPLATE_CATALOG, TemplateDefinition, findTemplate } from '../engine/templates/built-in-templates';
-import { TEMPLATE_CATEGORIES, TEMPLATE_IDS, TemplateCategory } from '../engine/templates/template.types';
+import { BUILT_IN_TEMPLATES, TemplateDefinition, findTemplate, TEMPLATE_CATEGORIES, TEMPLATE_IDS, TemplateCategory } from '../engine';
 
 export interface TemplateSummary {
   id: string;
@@ -24,7 +23,7 @@ export class TemplatesService {
     if (category !== undefined && !(TEMPLATE_CATEGORIES as readonly unknown[]).includes(category)) {
       throw new ApiError('INVALID_CATEGORY', { extra: { categories: TEMPLATE_CATEGORIES } });
     }
-    let templates = TEMPLATE_CATALOG.filter((t) => category === undefined || t.category === (category as TemplateCategory));
+    let templates = BUILT_IN_TEMPLATES.filter((t) => category === undefined || t.category === (category as TemplateCategory));
     if (id !== undefined) {
       const template = typeof id === 'string' ? findTemplate(id) : undefined;
       if (!template) {

@@ -39,7 +39,9 @@ export class FontFace {
     this.tables = readSfntTables(file);
     if (!this.tables.has('glyf')) throw new Error('Only TrueType-outline fonts can be embedded');
     // fontkit only decodes cmap, OS/2 and post here; it never touches glyf or hmtx.
-    this.font = fontkit.create(file);
+    const font = fontkit.create(file);
+    if ('fonts' in font) throw new Error('Font collections cannot be embedded');
+    this.font = font;
     const head = this.table('head');
     this.scale = 1000 / head.readUInt16BE(18);
     const hhea = this.table('hhea');
@@ -52,7 +54,8 @@ export class FontFace {
     this.capHeight = (this.font.capHeight || this.font.ascent) * this.scale;
     this.xHeight = (this.font.xHeight || 0) * this.scale;
     this.italicAngle = this.font.italicAngle || 0;
-    this.isFixedPitch = Boolean(this.font.post?.isFixedPitch);
+    // post.isFixedPitch, a uint32 after version, italicAngle and the two underline fields.
+    this.isFixedPitch = this.tables.has('post') && this.table('post').readUInt32BE(12) !== 0;
     this.locaOffsets = this.readLoca(head.readInt16BE(50) === 1);
   }
 

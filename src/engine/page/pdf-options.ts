@@ -16,6 +16,20 @@ export interface DefaultPdfOptions {
   margin: MarginSpec;
 }
 
+/** Longest header or footer template accepted, in characters. */
+export const MAX_HEADER_FOOTER_CHARS = 20_000;
+
+/** The caller's `options` once their shape is checked: any key may be left to the template's default. */
+export interface PdfOptionsInput {
+  format?: PageFormat;
+  orientation?: Orientation;
+  /** CSS lengths; a bare number is pixels. */
+  margin?: Partial<Record<MarginSide, string | number>>;
+  displayHeaderFooter?: boolean;
+  headerTemplate?: string;
+  footerTemplate?: string;
+}
+
 /** Options after the caller's `options` were merged over the template defaults and validated. */
 export interface PdfOptions extends DefaultPdfOptions {
   displayHeaderFooter: boolean;

@@ -17,7 +17,7 @@ export interface TemplateDefinition {
 const margins = (all: string) => ({ top: all, right: all, bottom: all, left: all });
 
 /** The built-in templates. Which plans include them is decided in workspaces/plans.ts. */
-export const TEMPLATE_CATALOG: readonly TemplateDefinition[] = [
+export const BUILT_IN_TEMPLATES: readonly TemplateDefinition[] = [
   {
     id: 'invoice-basic',
     name: 'Basic Invoice',
@@ -57,13 +57,8 @@ export const TEMPLATE_CATALOG: readonly TemplateDefinition[] = [
   },
 ];
 
-const BY_ID = new Map(TEMPLATE_CATALOG.map((t) => [t.id, t]));
+const BY_ID = new Map(BUILT_IN_TEMPLATES.map((t) => [t.id, t]));
 
 export function findTemplate(id: string): TemplateDefinition | undefined {
   return BY_ID.get(id as TemplateId);
-}
-
-/** The OpenAPI component under which a template's data schema is published. */
-export function templateDataSchemaName(id: TemplateId): string {
-  return `TemplateData-${id}`;
 }

@@ -1,9 +1,12 @@
-import { invoiceWithItems, renderRequest } from '../../bench/cases';
+import { invoiceWithItems, renderRequest } from '../../../test/support/render-cases';
+import { RenderTimedOut } from '../../engine';
 import { ApiError } from '../../common/errors/api-error';
 import { loadConfig } from '../../config/app-config';
 import { MetricsService } from '../../metrics/metrics.service';
 import { INVOICE_BASIC_SAMPLE } from '../../templates/samples';
+import { toContractError } from '../generation-errors';
 import { RenderPool } from './render-pool';
+import { RenderPoolBusy } from './render-pool-busy';
 
 describe('RenderPool', () => {
   let pool: RenderPool;
@@ -28,7 +31,10 @@ describe('RenderPool', () => {
     try {
       // About a second of work each (20,000 invoice lines): far past the time-out on any machine.
       const heavy = renderRequest('invoice-basic', invoiceWithItems(20_000));
-      const outcomes = await Promise.all(Array.from({ length: 6 }, () => busy.render(heavy).then(() => 'rendered', (error: ApiError) => error)));
+      const thrown = await Promise.all(Array.from({ length: 6 }, () => busy.render(heavy).then(() => 'rendered', (error: unknown) => error)));
+      expect(thrown[0]).toBeInstanceOf(RenderTimedOut);
+      for (const error of thrown.slice(2)) expect(error).toBeInstanceOf(RenderPoolBusy);
+      const outcomes = thrown.map((error) => toContractError(error) as ApiError);
 
       expect(outcomes[0]).toMatchObject({ code: 'GENERATION_FAILED', extra: { details: 'Rendering took longer than 250 ms' } });
       // The second may reach the worker just as the first is stopped; the others wait in vain.

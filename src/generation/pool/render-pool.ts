@@ -4,10 +4,10 @@ import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { Piscina } from 'piscina';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { ApiError } from '../../common/errors/api-error';
+import { RenderFailed, RenderRequest, RenderTimedOut } from '../../engine';
 import { MetricsService } from '../../metrics/metrics.service';
-import type { RenderRequest } from '../../engine/page/pdf-options';
 import { FifoSlots } from './fifo-slots';
+import { RenderPoolBusy } from './render-pool-busy';
 
 /**
  * V8 sizes a worker's young generation like a main thread's (up to 32 MB of semi-spaces each),
@@ -50,11 +50,12 @@ export class RenderPool implements OnModuleDestroy {
   }
 
   /**
-   * Waits at most RENDER_TIMEOUT_MS for a worker (503 Server is busy past that: nothing went wrong
-   * with this render) and then gives it RENDER_TIMEOUT_MS on the worker (500 past that).
+   * Waits at most RENDER_TIMEOUT_MS for a worker (RenderPoolBusy past that: nothing went wrong
+   * with this render) and then gives it RENDER_TIMEOUT_MS on the worker (RenderTimedOut past that).
+   * A render that throws on its worker is a RenderFailed.
    */
   async render(request: RenderRequest): Promise<Uint8Array> {
-    if (this.inFlight >= this.config.renderWorkers + this.config.renderQueueLimit) throw serverBusy();
+    if (this.inFlight >= this.config.renderWorkers + this.config.renderQueueLimit) throw new RenderPoolBusy();
     this.track(+1);
     try {
       await this.takeWorker();
@@ -77,7 +78,7 @@ export class RenderPool implements OnModuleDestroy {
       await this.workers.acquire(gaveUp.signal);
     } catch {
       // The line's only way to fail is the abort.
-      throw serverBusy();
+      throw new RenderPoolBusy();
     } finally {
       clearTimeout(timer);
     }
@@ -90,10 +91,8 @@ export class RenderPool implements OnModuleDestroy {
     try {
       return await this.pool.run(request, { signal: abort.signal });
     } catch (error) {
-      if (abort.signal.aborted) {
-        throw new ApiError('GENERATION_FAILED', { extra: { details: `Rendering took longer than ${timeoutMs} ms` }, cause: error });
-      }
-      throw new ApiError('GENERATION_FAILED', { extra: { details: 'The template could not be rendered with this data' }, cause: error });
+      // The engine's own error types do not survive the thread boundary: they arrive as plain errors.
+      throw abort.signal.aborted ? new RenderTimedOut(timeoutMs, { cause: error }) : new RenderFailed(undefined, { cause: error });
     } finally {
       clearTimeout(timer);
     }
@@ -112,11 +111,6 @@ export class RenderPool implements OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     await this.pool.destroy();
   }
-}
-
-/** Overload, not a fault of the request: the client may simply try again. */
-function serverBusy(): ApiError {
-  return new ApiError('SERVER_BUSY', { headers: { 'Retry-After': '1' } });
 }
 
 /** Workers load compiled JavaScript; under ts-jest the source is TypeScript, so they use the build in dist/. */

@@ -1,8 +1,7 @@
 import { setPriority } from 'node:os';
 import { move } from 'piscina';
 import { tuneHeapForMemory } from '../../config/heap-tuning';
-import { renderDocument } from '../../engine/render-document';
-import type { RenderRequest } from '../../engine/page/pdf-options';
+import { renderDocument, RenderRequest } from '../../engine';
 
 // This worker's isolate has just reset the process-wide heap tuning: set it again.
 tuneHeapForMemory();

@@ -1,6 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PAGE_FORMATS, ORIENTATIONS } from '../../engine/page/pdf-options';
-import { TEMPLATE_CATEGORIES, TEMPLATE_IDS } from '../../engine/templates/template.types';
+import { PAGE_FORMATS, ORIENTATIONS, TEMPLATE_CATEGORIES, TEMPLATE_IDS } from '../../engine';
 
 export class TemplateDto {
   @ApiProperty({ enum: TEMPLATE_IDS, example: 'invoice-basic' }) id: string;

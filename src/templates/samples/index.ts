@@ -1,4 +1,4 @@
-import { TemplateId } from '../../engine/templates/template.types';
+import { TemplateId } from '../../engine';
 import { CALENDAR_SCHEDULE_SAMPLE } from './calendar-schedule.sample';
 import { INVOICE_BASIC_SAMPLE } from './invoice-basic.sample';
 import { KPI_DASHBOARD_SAMPLE } from './kpi-dashboard.sample';

@@ -1,4 +1,4 @@
-import { JsonSchema } from '../../engine/templates/schemas';
+import { JsonSchema } from '../../engine';
 import { schemaAt } from './data-path';
 
 /**

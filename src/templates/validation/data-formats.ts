@@ -1,4 +1,4 @@
-import { FORMATS } from '../../engine/templates/schemas';
+import { FORMATS } from '../../engine';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MDY_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;

@@ -1,4 +1,4 @@
-import { JsonSchema } from '../../engine/templates/schemas';
+import { JsonSchema } from '../../engine';
 
 /** A step into the data: a property name or an array index. */
 export type PathSegment = string | number;

@@ -1,6 +1,5 @@
 import { TEMPLATE_SAMPLES } from '../samples';
-import { JsonSchema, TEMPLATE_SCHEMAS } from '../../engine/templates/schemas';
-import { TEMPLATE_IDS, TemplateId } from '../../engine/templates/template.types';
+import { JsonSchema, TEMPLATE_SCHEMAS, TEMPLATE_IDS, TemplateId } from '../../engine';
 import { getValidationSchema, validateTemplateData } from './data-validator';
 
 type Data = Record<string, any>;

@@ -1,6 +1,5 @@
 import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
-import { JsonSchema, TEMPLATE_SCHEMAS } from '../../engine/templates/schemas';
-import { TEMPLATE_IDS, TemplateId } from '../../engine/templates/template.types';
+import { JsonSchema, TEMPLATE_SCHEMAS, TEMPLATE_IDS, TemplateId } from '../../engine';
 import { missingMessage, moreErrorsMessage, ruleMessage, typeMessage } from './ajv-error-messages';
 import { clampToBounds } from './clamp-to-bounds';
 import { FORMAT_RULES } from './data-formats';

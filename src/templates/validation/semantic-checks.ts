@@ -1,4 +1,4 @@
-import { TemplateId } from '../../engine/templates/template.types';
+import { TemplateId } from '../../engine';
 import { isIsoDate } from './data-formats';
 import { childOf, formatPath } from './data-path';
 import { DataIssue } from './data-issue';

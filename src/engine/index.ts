@@ -1,0 +1,43 @@
+/**
+ * The rendering engine as a library: built-in template definitions, page options, and a renderer
+ * from data to PDF bytes. No framework, configuration, HTTP or database: usable from a plain
+ * Node script (see the README), from the API's render workers and from the CLI alike.
+ */
+import { RenderFailed, UnknownTemplate } from './errors';
+import { contentRoomProblem, resolveOptions } from './page/resolve-options';
+import { PdfOptionsInput } from './page/pdf-options';
+import { renderDocument } from './render-document';
+import { findTemplate } from './templates/built-in-templates';
+
+export { RenderFailed, RenderTimedOut, UnknownTemplate } from './errors';
+export { renderDocument } from './render-document';
+export { contentRoomProblem, resolveOptions } from './page/resolve-options';
+export { cssLengthToPoints } from './page/css-length';
+export { MARGIN_SIDES, MAX_HEADER_FOOTER_CHARS, ORIENTATIONS, PAGE_FORMATS } from './page/pdf-options';
+export type { DefaultPdfOptions, MarginSide, Orientation, PageFormat, PdfOptions, PdfOptionsInput, RenderRequest } from './page/pdf-options';
+export { checkOptionImages } from './header-footer/images/check-template-images';
+export { BUILT_IN_TEMPLATES, findTemplate } from './templates/built-in-templates';
+export type { TemplateDefinition } from './templates/built-in-templates';
+export { isTemplateId, TEMPLATE_CATEGORIES, TEMPLATE_IDS } from './templates/template.types';
+export type { TemplateCategory, TemplateId } from './templates/template.types';
+export { FORMATS, LIMITS, TEMPLATE_SCHEMAS } from './templates/schemas';
+export type { JsonSchema } from './templates/schemas';
+
+/**
+ * Renders a built-in template in one call: `options` over the template's defaults, as the API
+ * does. `data` must satisfy the template's schema (TEMPLATE_SCHEMAS); the API checks it first.
+ */
+export async function render(templateId: string, data: Record<string, unknown>, options: PdfOptionsInput = {}): Promise<Buffer> {
+  const template = findTemplate(templateId);
+  if (!template) throw new UnknownTemplate(templateId);
+  const orientation = template.honoursDataOrientation ? dataOrientation(data) : undefined;
+  const resolved = resolveOptions(options, template.defaultOptions, orientation);
+  const problem = contentRoomProblem(resolved);
+  if (problem) throw new RenderFailed(problem);
+  return renderDocument({ templateId: template.id, data, options: resolved });
+}
+
+/** calendar-schedule's `data.orientation`, when it names one. */
+export function dataOrientation(data: Record<string, unknown>): 'portrait' | 'landscape' | undefined {
+  return data.orientation === 'portrait' || data.orientation === 'landscape' ? data.orientation : undefined;
+}

@@ -1,0 +1,29 @@
+import { RenderFailed, RenderTimedOut } from '../engine';
+import { ApiError } from '../common/errors/api-error';
+import { RenderPoolBusy } from './pool/render-pool-busy';
+
+/** The rendered PDF could not be written to the file store: worth another try later. */
+export class PdfNotStored extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super('The PDF could not be stored', options);
+    this.name = 'PdfNotStored';
+  }
+}
+
+/**
+ * The one place where the engine's and the pool's errors become the contract's. Anything else
+ * (an ApiError already, or an unexpected fault) passes through unchanged.
+ */
+export function toContractError(error: unknown): unknown {
+  if (error instanceof RenderPoolBusy) return new ApiError('SERVER_BUSY', { headers: { 'Retry-After': '1' }, cause: error });
+  if (error instanceof RenderFailed || error instanceof PdfNotStored) {
+    const details = error instanceof RenderFailed && !(error instanceof RenderTimedOut) ? 'The template could not be rendered with this data' : error.message;
+    return new ApiError('GENERATION_FAILED', { extra: { details }, cause: error });
+  }
+  return error;
+}
+
+/** Whether the same generation would fail again: the template cannot be drawn with this data, or the month is full. */
+export function failsForGood(error: unknown): boolean {
+  return error instanceof RenderFailed || (error instanceof ApiError && error.code === 'QUOTA_EXCEEDED');
+}

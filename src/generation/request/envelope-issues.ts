@@ -1,0 +1,92 @@
+import Ajv, { ErrorObject } from 'ajv';
+import { cssLengthToPoints, JsonSchema } from '../../engine';
+import { compareKeys, DocumentOrder, formatPath, PathSegment, pointerToSegments } from '../../templates/validation/data-path';
+import { CSS_LENGTH_FORMAT, EnvelopeSchema, FieldMessages, GENERATE_REQUEST_SCHEMA, MESSAGE_KEYWORD } from './generate-request.schema';
+
+/** One problem with the envelope of a generate request, at a path of the body. */
+export interface EnvelopeIssue {
+  segments: PathSegment[];
+  message: string;
+  /** Decided before the schema's rules of the same field: a header's name before its value. */
+  first?: boolean;
+  /** Refuses the field as a whole: problems below it are not listed. */
+  whole?: boolean;
+}
+
+const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false });
+ajv.addKeyword({ keyword: MESSAGE_KEYWORD, schemaType: ['string', 'object'] });
+ajv.addKeyword({ keyword: 'example' });
+ajv.addFormat(CSS_LENGTH_FORMAT, { type: 'string', validate: (value: string) => cssLengthToPoints(value) !== null });
+
+/** Compiled once at load: the envelope is checked on every generate request. */
+const validate = ajv.compile(GENERATE_REQUEST_SCHEMA);
+
+/** The envelope's problems as the schema states them, one message per field. */
+export function schemaIssues(body: Record<string, unknown>): EnvelopeIssue[] {
+  if (validate(body)) return [];
+  return (validate.errors ?? []).flatMap((error) => {
+    const issue = toIssue(body, error);
+    return issue ? [issue] : [];
+  });
+}
+
+/**
+ * Orders issues as the body reads (schema order, then the caller's key order), keeps the first
+ * message of each field, and drops those under a field whose own count is refused (one
+ * "at most 20 headers" says more than twenty faults of the headers).
+ */
+export function reportIssues(body: Record<string, unknown>, issues: EnvelopeIssue[]): string[] {
+  const order = new DocumentOrder(GENERATE_REQUEST_SCHEMA as JsonSchema, body);
+  const sorted = issues
+    .map((issue) => ({ issue, key: order.keyOf(issue.segments) }))
+    .sort((a, b) => compareKeys(a.key, b.key) || Number(!a.issue.first) - Number(!b.issue.first));
+  const seen = new Set<string>();
+  const messages: string[] = [];
+  let refusedWhole: string | undefined;
+  for (const { issue } of sorted) {
+    const path = formatPath(issue.segments);
+    if (seen.has(path) || (refusedWhole !== undefined && path.startsWith(refusedWhole))) continue;
+    seen.add(path);
+    if (issue.whole) refusedWhole = `${path}.`;
+    messages.push(issue.message);
+  }
+  return messages;
+}
+
+function toIssue(body: Record<string, unknown>, error: ErrorObject): EnvelopeIssue | null {
+  const segments = pointerToSegments(error.instancePath, body);
+  const propertyName = (error as ErrorObject & { propertyName?: string }).propertyName ?? (error.params.propertyName as string | undefined);
+  if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
+  if (propertyName !== undefined) segments.push(propertyName);
+  const messages = messagesFor(error);
+  const template = typeof messages === 'string' ? messages : messages?.[error.keyword];
+  if (template === undefined) return null;
+  const name = String(segments[segments.length - 1]);
+  return {
+    segments,
+    message: template.replace('{name}', name).replace('{shortName}', name.slice(0, 64)),
+    first: propertyName !== undefined,
+    whole: error.keyword === 'maxProperties',
+  };
+}
+
+/** The messages of the deepest schema node on the error's path that has some (a required field's own node for `required`). */
+function messagesFor(error: ErrorObject): FieldMessages | undefined {
+  const steps = error.schemaPath.replace(/^#\/?/, '').split('/').filter(Boolean);
+  if (error.keyword === 'required') {
+    const parent = lookUp(steps.slice(0, -1)) as EnvelopeSchema | undefined;
+    return parent?.properties?.[String(error.params.missingProperty)]?.[MESSAGE_KEYWORD];
+  }
+  let found = GENERATE_REQUEST_SCHEMA[MESSAGE_KEYWORD];
+  let node: unknown = GENERATE_REQUEST_SCHEMA;
+  for (const step of steps) {
+    node = (node as Record<string, unknown> | undefined)?.[step];
+    const messages = (node as EnvelopeSchema | undefined)?.[MESSAGE_KEYWORD];
+    if (messages !== undefined) found = messages;
+  }
+  return found;
+}
+
+function lookUp(steps: string[]): unknown {
+  return steps.reduce<unknown>((node, step) => (node as Record<string, unknown> | undefined)?.[step], GENERATE_REQUEST_SCHEMA);
+}

@@ -1,0 +1,114 @@
+import { ApiError } from '../../common/errors/api-error';
+import { INVOICE_BASIC_SAMPLE } from '../../templates/samples';
+import { TemplatesService } from '../../templates/templates.service';
+import type { WebhookUrlPolicy } from '../../webhooks/webhook-url-policy';
+import { GenerateRequestParser } from './generate-request.parser';
+
+const urlChecks: string[] = [];
+const policy = { check: async (url: string) => void urlChecks.push(url) } as unknown as WebhookUrlPolicy;
+const parser = new GenerateRequestParser(new TemplatesService(), policy);
+const caller = { enabledTemplates: ['invoice-basic', 'weekly-report'], webhooks: true };
+
+async function failure(body: Record<string, unknown>): Promise<ApiError> {
+  const error = await parser.parse({ templateId: 'invoice-basic', data: INVOICE_BASIC_SAMPLE, ...body }, caller).catch((e: unknown) => e);
+  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return error;
+}
+
+const requestErrors = async (body: Record<string, unknown>) => {
+  const error = await failure(body);
+  expect(error.code).toBe('INVALID_REQUEST');
+  return error.extra.validationErrors;
+};
+
+describe('GenerateRequestParser', () => {
+  it('returns one command: template defaults under the options, url by default, nulls as absent', async () => {
+    const command = await parser.parse({ templateId: 'invoice-basic', data: INVOICE_BASIC_SAMPLE, options: { format: 'A4', margin: { top: 12 } }, outputFormat: null }, caller);
+    expect(command).toEqual({
+      templateId: 'invoice-basic',
+      data: INVOICE_BASIC_SAMPLE,
+      options: { format: 'A4', orientation: 'portrait', margin: { top: '12', right: '0.75in', bottom: '0.75in', left: '0.75in' }, displayHeaderFooter: false },
+      outputFormat: 'url',
+      webhook: undefined,
+    });
+  });
+
+  it('checks in the contract order: template id, data, template, then the envelope', async () => {
+    expect((await failure({ templateId: '' })).code).toBe('MISSING_TEMPLATE_ID');
+    expect((await failure({ data: [] })).code).toBe('MISSING_DATA');
+    expect((await failure({ templateId: 'nope', outputFormat: 'pdf' })).code).toBe('TEMPLATE_NOT_FOUND');
+    expect((await failure({ templateId: 'kpi-dashboard', outputFormat: 'pdf' })).code).toBe('TEMPLATE_NOT_ENABLED');
+    expect((await failure({ outputFormat: 'pdf', data: {} })).code).toBe('INVALID_REQUEST');
+    expect((await failure({ data: {} })).code).toBe('INVALID_DATA');
+  });
+
+  it('names every bad option and its valid values, in the order of the options', async () => {
+    expect(
+      await requestErrors({
+        options: { format: 'A3', orientation: 'sideways', margin: { top: 'wide', left: '-1in' }, displayHeaderFooter: 'yes', footerTemplate: 5 },
+      }),
+    ).toEqual([
+      'options.format must be one of: Letter, A4, Legal',
+      'options.orientation must be one of: portrait, landscape',
+      'options.margin.top must be a CSS length such as 0.75in or 20mm',
+      'options.margin.left must be a CSS length such as 0.75in or 20mm',
+      'options.displayHeaderFooter must be boolean',
+      'options.footerTemplate must be a string of at most 20000 characters',
+    ]);
+  });
+
+  it('refuses options that are not an object', async () => {
+    expect(await requestErrors({ options: 'A4' })).toEqual(['options must be an object']);
+    expect(await requestErrors({ options: { margin: '1in' } })).toEqual(['options.margin must be an object with any of: top, right, bottom, left']);
+  });
+
+  it('refuses margins that leave no room for content, once the options are otherwise sound', async () => {
+    expect(await requestErrors({ options: { margin: { left: '4.5in', right: '4in' } } })).toEqual([
+      'options.margin leaves less than 1in for content on a portrait Letter page',
+    ]);
+    expect(await requestErrors({ options: { format: 'A3', margin: { left: '4.5in', right: '4in' } } })).toEqual(['options.format must be one of: Letter, A4, Legal']);
+  });
+
+  it('lists outputFormat, then options, then webhook, whatever order the body has', async () => {
+    expect(await requestErrors({ webhook: 5, options: { format: 'A3' }, outputFormat: 'pdf' })).toEqual([
+      'outputFormat must be one of: url, base64, buffer',
+      'options.format must be one of: Letter, A4, Legal',
+      'webhook must be an object with url and optional headers',
+    ]);
+  });
+
+  it('names each bad webhook header once, in the order sent, its name before its value', async () => {
+    const headers = { 'X-Ok': 'fine', 'X-Num': 5, 'Bad Name': 5, Host: 7, 'X-Long': 'x'.repeat(1025), 'X-Ctl': 'a\u0001b' };
+    expect(await requestErrors({ webhook: { url: 'https://example.com/hook', headers } })).toEqual([
+      'webhook.headers.X-Num must be string',
+      "webhook.headers: 'Bad Name' is not a valid header name",
+      'webhook.headers.Host is not allowed (reserved header)',
+      'webhook.headers.X-Long must be at most 1024 characters',
+      'webhook.headers.X-Ctl must contain only visible ASCII characters, spaces and tabs',
+    ]);
+  });
+
+  it('says only that there are too many headers past twenty', async () => {
+    const headers = Object.fromEntries(Array.from({ length: 21 }, (_, n) => [`Host-${n} bad`, n]));
+    expect(await requestErrors({ webhook: { url: 'https://example.com/hook', headers } })).toEqual(['webhook.headers must have at most 20 headers']);
+  });
+
+  it('requires webhook.url as a non-empty string (null and empty count as missing)', async () => {
+    expect(await requestErrors({ webhook: { url: null, headers: null } })).toEqual(['webhook.url is required']);
+    expect(await requestErrors({ webhook: { url: '' } })).toEqual(['webhook.url is required']);
+    expect(await requestErrors({ webhook: { url: 42, headers: [] } })).toEqual([
+      'webhook.url must be string',
+      'webhook.headers must be an object of header name to string value',
+    ]);
+  });
+
+  it('checks the webhook URL after the envelope, and the plan after the data', async () => {
+    const command = await parser.parse({ templateId: 'invoice-basic', data: INVOICE_BASIC_SAMPLE, webhook: { url: 'https://example.com/a', headers: { 'X-Id': '1' } } }, caller);
+    expect(command.webhook).toEqual({ url: 'https://example.com/a', headers: { 'X-Id': '1' } });
+    expect(urlChecks).toContain('https://example.com/a');
+    const noPlan = await parser
+      .parse({ templateId: 'invoice-basic', data: INVOICE_BASIC_SAMPLE, webhook: { url: 'https://example.com/b' } }, { ...caller, webhooks: false })
+      .catch((e: ApiError) => e);
+    expect(noPlan).toMatchObject({ code: 'WEBHOOKS_NOT_IN_PLAN' });
+  });
+});

@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { checkOptionImages, contentRoomProblem, dataOrientation, PdfOptions, PdfOptionsInput, resolveOptions, TemplateDefinition } from '../../engine';
+import { ApiError } from '../../common/errors/api-error';
+import { TemplatesService } from '../../templates/templates.service';
+import { validateTemplateData } from '../../templates/validation/data-validator';
+import { WebhookUrlPolicy } from '../../webhooks/webhook-url-policy';
+import { HEADER_NAME_PATTERN, isRefusedHeader, WebhookRequest } from '../../webhooks/webhook-request';
+import type { GenerateCommand } from '../generate-command';
+import { EnvelopeIssue, reportIssues, schemaIssues } from './envelope-issues';
+import { OutputFormat } from './generate-request.schema';
+
+/** What the parser needs to know of the caller: the templates it may use and whether its plan has webhooks. */
+export interface GenerateCaller {
+  enabledTemplates: readonly string[];
+  webhooks: boolean;
+}
+
+const HEADER_NAME = new RegExp(HEADER_NAME_PATTERN);
+
+/**
+ * Turns a generate body into a GenerateCommand, checking it in the contract's order (DECISIONS
+ * section 2, steps 3 to 8): the first failing step wins. The API, webhook jobs (through the API)
+ * and the CLI all parse with it. `null` counts as absent for the optional fields: automation
+ * platforms send it for fields left empty.
+ */
+@Injectable()
+export class GenerateRequestParser {
+  constructor(
+    private readonly templates: TemplatesService,
+    private readonly webhookUrls: WebhookUrlPolicy,
+  ) {}
+
+  async parse(body: unknown, caller: GenerateCaller): Promise<GenerateCommand> {
+    const b = withoutNulls(isObject(body) ? body : {});
+    if (b.templateId === undefined || b.templateId === '') throw new ApiError('MISSING_TEMPLATE_ID');
+    if (!isObject(b.data)) throw new ApiError('MISSING_DATA');
+    if (isObject(b.webhook)) b.webhook = withoutNulls(b.webhook);
+
+    const templateId = typeof b.templateId === 'string' ? b.templateId : JSON.stringify(b.templateId);
+    const template = this.templates.get(templateId, caller.enabledTemplates);
+    if (!caller.enabledTemplates.includes(template.id)) throw new ApiError('TEMPLATE_NOT_ENABLED', { params: { id: template.id } });
+
+    const { options, issues } = await checkEnvelope(b, template);
+    if (issues.length > 0) throw new ApiError('INVALID_REQUEST', { extra: { validationErrors: reportIssues(b, issues) } });
+    const webhook = b.webhook === undefined ? undefined : toWebhook(b.webhook as Record<string, unknown>);
+    if (webhook) await this.webhookUrls.check(webhook.url);
+
+    const dataErrors = validateTemplateData(template.id, b.data);
+    if (dataErrors.length > 0) throw new ApiError('INVALID_DATA', { extra: { validationErrors: dataErrors } });
+
+    if (webhook && !caller.webhooks) throw new ApiError('WEBHOOKS_NOT_IN_PLAN');
+    return { templateId: template.id, data: b.data, options: options!, outputFormat: (b.outputFormat as OutputFormat) ?? 'url', webhook };
+  }
+}
+
+/** The schema's issues, then the rules it cannot state, each once the part it depends on is sound. */
+async function checkEnvelope(b: Record<string, unknown>, template: TemplateDefinition): Promise<{ options?: PdfOptions; issues: EnvelopeIssue[] }> {
+  const issues = schemaIssues(b);
+  const failed = (field: string) => issues.some((issue) => issue.segments[0] === field);
+  let options: PdfOptions | undefined;
+  if (!failed('options')) {
+    const orientation = template.honoursDataOrientation ? dataOrientation(b.data as Record<string, unknown>) : undefined;
+    options = resolveOptions((b.options ?? {}) as PdfOptionsInput, template.defaultOptions, orientation);
+    const problem = contentRoomProblem(options);
+    const problems = problem ? [problem] : await checkOptionImages(options);
+    issues.push(...problems.map((message) => ({ segments: ['options'], message })));
+  }
+  if (isObject(b.webhook) && isObject(b.webhook.headers)) issues.push(...reservedHeaderIssues(b.webhook.headers));
+  return { options, issues };
+}
+
+/** Header names the delivery keeps for itself; names that are not tokens at all are the schema's. */
+function reservedHeaderIssues(headers: Record<string, unknown>): EnvelopeIssue[] {
+  return Object.keys(headers)
+    .filter((name) => HEADER_NAME.test(name) && isRefusedHeader(name))
+    .map((name) => ({ segments: ['webhook', 'headers', name], message: `webhook.headers.${name} is not allowed (reserved header)`, first: true }));
+}
+
+function toWebhook(webhook: Record<string, unknown>): WebhookRequest {
+  return { url: webhook.url as string, headers: (webhook.headers as Record<string, string> | undefined) ?? {} };
+}
+
+function withoutNulls(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null));
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

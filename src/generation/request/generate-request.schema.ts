@@ -1,0 +1,150 @@
+import { MARGIN_SIDES, MAX_HEADER_FOOTER_CHARS, ORIENTATIONS, PAGE_FORMATS } from '../../engine';
+import {
+  HEADER_NAME_PATTERN,
+  HEADER_VALUE_PATTERN,
+  MAX_WEBHOOK_HEADER_VALUE,
+  MAX_WEBHOOK_HEADERS,
+  MAX_WEBHOOK_URL_LENGTH,
+} from '../../webhooks/webhook-request';
+
+export const OUTPUT_FORMATS = ['url', 'base64', 'buffer'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** The custom format of a margin side: `0.75in`, `20mm`, `2.54cm`, `12pt`, `96px` or a bare number of pixels. */
+export const CSS_LENGTH_FORMAT = 'css-length';
+
+/**
+ * The caller-facing message of a field, kept beside the rule it explains: one string for any
+ * failure at or below the node, or one per keyword. `{name}` is the last segment of the field's
+ * path (a header's name), `{shortName}` its first 64 characters. Published as an OpenAPI extension, which validators ignore.
+ */
+export const MESSAGE_KEYWORD = 'x-invalid';
+export type FieldMessages = string | Partial<Record<string, string>>;
+
+/** The JSON Schema keywords the envelope uses, plus its messages. */
+export interface EnvelopeSchema {
+  type?: 'object' | 'string' | 'number' | 'boolean';
+  description?: string;
+  properties?: Record<string, EnvelopeSchema>;
+  required?: string[];
+  additionalProperties?: EnvelopeSchema;
+  propertyNames?: EnvelopeSchema;
+  maxProperties?: number;
+  anyOf?: EnvelopeSchema[];
+  enum?: string[];
+  format?: string;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  default?: unknown;
+  example?: unknown;
+  [MESSAGE_KEYWORD]?: FieldMessages;
+}
+
+const cssLength = (side: string): EnvelopeSchema => ({
+  anyOf: [
+    { type: 'string', format: CSS_LENGTH_FORMAT },
+    { type: 'number', minimum: 0 },
+  ],
+  description: 'CSS length: in, mm, cm, pt, px (96 px = 1 in) or a bare number (px)',
+  example: '0.75in',
+  [MESSAGE_KEYWORD]: `options.margin.${side} must be a CSS length such as 0.75in or 20mm`,
+});
+
+const headerFooterTemplate = (field: string, description: string): EnvelopeSchema => ({
+  type: 'string',
+  maxLength: MAX_HEADER_FOOTER_CHARS,
+  description,
+  [MESSAGE_KEYWORD]: `options.${field} must be a string of at most ${MAX_HEADER_FOOTER_CHARS} characters`,
+});
+
+/**
+ * The body of POST /generate apart from `data`, whose schema is the template's own. One
+ * constant for both uses: compiled by the envelope validator and published in the OpenAPI
+ * document (where `data` is given the template schemas). Rules no schema can state (the
+ * template's plan, margins leaving room for content, header images, reserved header names,
+ * the webhook's addresses) are checked after it, in the parser.
+ */
+export const GENERATE_REQUEST_SCHEMA: EnvelopeSchema = {
+  type: 'object',
+  required: ['templateId', 'data'],
+  properties: {
+    templateId: { type: 'string', description: 'A template id from GET /api/v1/templates', example: 'invoice-basic' },
+    data: { type: 'object', description: "Must satisfy the template's schema, with its bounds (also at GET /api/v1/templates/{id}/schema)" },
+    outputFormat: {
+      type: 'string',
+      enum: [...OUTPUT_FORMATS],
+      default: 'url',
+      description: 'url (default) and base64 answer JSON; buffer answers the PDF bytes',
+      [MESSAGE_KEYWORD]: `outputFormat must be one of: ${OUTPUT_FORMATS.join(', ')}`,
+    },
+    options: {
+      type: 'object',
+      description: "Page options; every key left out takes the template's default",
+      [MESSAGE_KEYWORD]: 'options must be an object',
+      properties: {
+        format: { type: 'string', enum: [...PAGE_FORMATS], default: 'Letter', [MESSAGE_KEYWORD]: `options.format must be one of: ${PAGE_FORMATS.join(', ')}` },
+        orientation: {
+          type: 'string',
+          enum: [...ORIENTATIONS],
+          default: 'portrait',
+          [MESSAGE_KEYWORD]: `options.orientation must be one of: ${ORIENTATIONS.join(', ')}`,
+        },
+        margin: {
+          type: 'object',
+          description: "Overrides the template's margins side by side",
+          [MESSAGE_KEYWORD]: `options.margin must be an object with any of: ${MARGIN_SIDES.join(', ')}`,
+          properties: Object.fromEntries(MARGIN_SIDES.map((side) => [side, cssLength(side)])),
+        },
+        displayHeaderFooter: {
+          type: 'boolean',
+          default: false,
+          description: 'Draw headerTemplate / footerTemplate (default footer: Page N of M)',
+          [MESSAGE_KEYWORD]: 'options.displayHeaderFooter must be boolean',
+        },
+        headerTemplate: headerFooterTemplate(
+          'headerTemplate',
+          'HTML subset: text, b strong i em u br span div p img (data:image/png|jpeg only); inline style font-size, font-weight, font-style, color, text-align, margin, padding, width; placeholder classes pageNumber, totalPages, date, title, url',
+        ),
+        footerTemplate: headerFooterTemplate('footerTemplate', 'Same HTML subset as headerTemplate'),
+      },
+    },
+    webhook: {
+      type: 'object',
+      description: 'Pro plan and above: answer 202 at once and POST the result here',
+      [MESSAGE_KEYWORD]: 'webhook must be an object with url and optional headers',
+      required: ['url'],
+      properties: {
+        url: {
+          type: 'string',
+          minLength: 1,
+          description: `http(s), public addresses only, at most ${MAX_WEBHOOK_URL_LENGTH} characters (else 400 Invalid webhook URL)`,
+          example: 'https://hooks.example.com/pdf-ready',
+          [MESSAGE_KEYWORD]: { required: 'webhook.url is required', minLength: 'webhook.url is required', type: 'webhook.url must be string' },
+        },
+        headers: {
+          type: 'object',
+          maxProperties: MAX_WEBHOOK_HEADERS,
+          description: `At most ${MAX_WEBHOOK_HEADERS}; reserved names (host, content-type, cookie, webhook-*, proxy-*, sec-*, ...) are refused`,
+          example: { 'X-Correlation-Id': 'order-1042' },
+          [MESSAGE_KEYWORD]: {
+            type: 'webhook.headers must be an object of header name to string value',
+            maxProperties: `webhook.headers must have at most ${MAX_WEBHOOK_HEADERS} headers`,
+          },
+          propertyNames: { pattern: HEADER_NAME_PATTERN, [MESSAGE_KEYWORD]: { pattern: "webhook.headers: '{shortName}' is not a valid header name" } },
+          additionalProperties: {
+            type: 'string',
+            maxLength: MAX_WEBHOOK_HEADER_VALUE,
+            pattern: HEADER_VALUE_PATTERN,
+            [MESSAGE_KEYWORD]: {
+              type: 'webhook.headers.{name} must be string',
+              maxLength: `webhook.headers.{name} must be at most ${MAX_WEBHOOK_HEADER_VALUE} characters`,
+              pattern: 'webhook.headers.{name} must contain only visible ASCII characters, spaces and tabs',
+            },
+          },
+        },
+      },
+    },
+  },
+};
