@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
 import S3rver from 's3rver';
 import type { S3Config } from '../../src/config/app-config';
 
@@ -21,7 +22,7 @@ export interface TestS3Server {
  */
 export async function startS3Server(directory: string, buckets: string[]): Promise<TestS3Server> {
   mkdirSync(directory, { recursive: true });
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: buckets.map((name) => ({ name })) });
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: buckets.map((name) => ({ name, configs: [] })) });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const config = (bucket: string): S3Config => ({ bucket, endpoint, region: 'us-east-1', accessKeyId: ACCESS_KEY, secretAccessKey: ACCESS_KEY, forcePathStyle: true });
@@ -38,7 +39,8 @@ export async function startS3Server(directory: string, buckets: string[]): Promi
     async close() {
       const closed = server.close();
       // Clients may still hold keep-alive connections; do not wait for them to time out.
-      server.httpServer.closeAllConnections();
+      // run() keeps its server as `httpServer`, which @types/s3rver does not declare.
+      (server as unknown as { httpServer: Server }).httpServer.closeAllConnections();
       await closed;
     },
   };

@@ -1,5 +1,5 @@
 import { ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { freePort } from '../../src/bench/free-port';
+import { freePort } from './free-port';
 import { resolve } from 'node:path';
 
 const MAIN = resolve(__dirname, '../../dist/main.js');

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { DiskFileStore } from '../files/disk/disk-file-store';
-import { newFileId } from '../files/file-id';
+import { DiskFileStore } from '../src/files/disk/disk-file-store';
+import { newFileId } from '../src/files/file-id';
 import { ms, summarize, table } from './stats';
 
 /*
@@ -14,7 +14,7 @@ import { ms, summarize, table } from './stats';
  * synchronous FULL (durable like the volumes) and NORMAL (durable against a process crash, not
  * against power loss). better-sqlite3 is synchronous, so a SQLite save holds the event loop for its
  * whole duration, fsync included: that time is what every other request waits.
- *   node dist/bench/file-stores.js [count] [kilobytes]
+ *   npm run bench:build && node bench/.build/bench/file-stores.js [count] [kilobytes]
  */
 
 const COUNT = Number(process.argv[2] ?? 3000);

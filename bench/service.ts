@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort } from './free-port';
+import { freePort } from '../test/support/free-port';
 
 const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 
@@ -95,8 +95,9 @@ function statusField(pid: number, field: string): number {
  * build looks for them): other people's `nest build` empties dist/ while the benchmark runs.
  */
 async function snapshotBuild(dir: string): Promise<string> {
-  const dist = resolve(__dirname, '..');
-  const root = resolve(dist, '..');
+  // This file runs from bench/.build/bench; the service is the app's own build in dist/.
+  const root = resolve(__dirname, '../../..');
+  const dist = join(root, 'dist');
   const app = join(dir, 'app');
   await cp(dist, join(app, 'dist'), { recursive: true, filter: (source) => !source.endsWith('.map') });
   await symlink(join(root, 'node_modules'), join(app, 'node_modules'), 'dir');

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import PDFDocument from 'pdfkit';
 
-/** The repository's fonts directory, from src/bench (ts) and dist/bench (js) alike. */
-export const FONTS_DIR = resolve(__dirname, '../../fonts');
+/** The repository's fonts directory, from the build in bench/.build/bench. */
+export const FONTS_DIR = resolve(__dirname, '../../../fonts');
 
 interface Line {
   description: string;

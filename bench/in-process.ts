@@ -1,5 +1,6 @@
-import { renderDocument } from '../engine/render-document';
-import { invoiceVariants, invoiceWithItems, RenderCase, renderCases, renderRequest } from './cases';
+import { renderDocument } from '../src/engine/render-document';
+import { invoiceWithItems, renderRequest } from '../test/support/render-cases';
+import { invoiceVariants, RenderCase, renderCases } from './cases';
 import { renderNaiveInvoice } from './naive-pdfkit';
 import { measure, ms, summarize, Summary, table } from './stats';
 

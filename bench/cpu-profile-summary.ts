@@ -5,7 +5,7 @@ import { table } from './stats';
 /**
  * Summarises a .cpuprofile (from `node --cpu-prof` or profile-render.ts): top functions by self
  * time, self time by package / source area, and inclusive time of the hottest functions.
- *   node dist/bench/cpu-profile-summary.js <file.cpuprofile> [top=25]
+ *   node bench/.build/bench/cpu-profile-summary.js <file.cpuprofile> [top=25]
  */
 interface CallFrame {
   functionName: string;
@@ -30,8 +30,9 @@ function area(url: string, functionName: string): string {
   const nm = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (nm) return nm[1];
   if (url.startsWith('node:')) return 'node core';
-  const dist = /\/dist\/(.+)\/[^/]+\.js$/.exec(url) ?? /\/src\/(.+)\/[^/]+\.ts$/.exec(url);
-  return dist ? `app: ${dist[1]}` : url;
+  // The service runs from dist/; profile-render.js from bench/.build/ (src/ compiled beside bench/).
+  const app = /\/(?:dist|bench\/\.build(?:\/src)?)\/(.+)\/[^/]+\.js$/.exec(url) ?? /\/src\/(.+)\/[^/]+\.ts$/.exec(url);
+  return app ? `app: ${app[1]}` : url;
 }
 
 function key(frame: CallFrame): string {
@@ -105,7 +106,7 @@ export function summarizeProfile(profile: CpuProfile, top = 25): string {
 if (require.main === module) {
   const [file, top] = process.argv.slice(2);
   if (!file) {
-    process.stderr.write('usage: node dist/bench/cpu-profile-summary.js <file.cpuprofile> [top]\n');
+    process.stderr.write('usage: node bench/.build/bench/cpu-profile-summary.js <file.cpuprofile> [top]\n');
     process.exit(2);
   }
   process.stdout.write(summarizeProfile(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile, Number(top ?? 25)) + '\n');

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { invoiceWithItems } from './cases';
+import { invoiceWithItems } from '../test/support/render-cases';
 import { ProbeResult, RssResult, startCpuMeter, startHealthProbe, startMachineMeter, startRssSampler, ThreadCpu } from './probe';
 import type { RunningService } from './service';
 
@@ -35,7 +35,7 @@ export function generateBody(outputFormat: string): string {
 export function generateOptions(service: RunningService, outputFormat: string) {
   return {
     url: `${service.baseUrl}/api/v1/generate`,
-    method: 'POST',
+    method: 'POST' as const,
     headers: { 'content-type': 'application/json', 'x-api-key': service.apiKey },
     body: generateBody(outputFormat),
     connections: CONNECTIONS,

@@ -1,11 +1,11 @@
-import { renderDocument } from '../engine/render-document';
-import { invoiceWithItems, renderRequest } from './cases';
+import { renderDocument } from '../src/engine/render-document';
+import { invoiceWithItems, renderRequest } from '../test/support/render-cases';
 import { ms, summarize } from './stats';
 
 /**
- * A warm 20-item invoice render in a loop, for profiling:
- *   node --cpu-prof --cpu-prof-dir=/tmp/prof dist/bench/profile-render.js [seconds=10] [warmup renders=300]
- *   node dist/bench/cpu-profile-summary.js /tmp/prof/<file>.cpuprofile
+ * A warm 20-item invoice render in a loop, for profiling (after `npm run bench:build`):
+ *   node --cpu-prof --cpu-prof-dir=/tmp/prof bench/.build/bench/profile-render.js [seconds=10] [warmup renders=300]
+ *   node bench/.build/bench/cpu-profile-summary.js /tmp/prof/<file>.cpuprofile
  * The warm-up is short next to the measured loop, so the profile is dominated by warm renders.
  */
 async function main(): Promise<void> {

@@ -31,15 +31,17 @@ export async function runSoak(service: RunningService, renders: number, format: 
     return rss;
   };
   const timer = setInterval(sample, 500);
-  const instance = autocannon({ ...generateOptions(service, format), amount: renders });
-  instance.on('response', () => {
-    answered++;
-    if (answered === tenth) rssAt10 = sample();
-    if (answered % Math.max(1, Math.floor(renders / 5)) === 0) {
-      log(`  soak ${answered}/${renders} after ${((Date.now() - started) / 1000).toFixed(0)} s, RSS ${(rssBytes(service.pid) / 1048576).toFixed(1)} MB`);
-    }
+  // The callback form: @types/autocannon types the promise form as a bare Promise, without the events.
+  const result = await new Promise<autocannon.Result>((done, fail) => {
+    const instance = autocannon({ ...generateOptions(service, format), amount: renders }, (error, finished) => (error ? fail(error) : done(finished)));
+    instance.on('response', () => {
+      answered++;
+      if (answered === tenth) rssAt10 = sample();
+      if (answered % Math.max(1, Math.floor(renders / 5)) === 0) {
+        log(`  soak ${answered}/${renders} after ${((Date.now() - started) / 1000).toFixed(0)} s, RSS ${(rssBytes(service.pid) / 1048576).toFixed(1)} MB`);
+      }
+    });
   });
-  const result = await instance;
   clearInterval(timer);
   const rssAt100 = sample();
   return {
