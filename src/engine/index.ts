@@ -21,7 +21,7 @@ export type { TemplateDefinition } from './templates/built-in-templates';
 export { isTemplateId, TEMPLATE_CATEGORIES, TEMPLATE_IDS } from './templates/template.types';
 export type { TemplateCategory, TemplateId } from './templates/template.types';
 export { FORMATS, LIMITS, TEMPLATE_SCHEMAS } from './templates/schemas';
-export type { JsonSchema } from './templates/schemas';
+export type { CalendarScheduleData, InvoiceBasicData, JsonSchema, KpiDashboardData, TemplateData, WeeklyReportData } from './templates/schemas';
 
 /**
  * Renders a built-in template in one call: `options` over the template's defaults, as the API

@@ -1,54 +1,53 @@
+import type { CalendarScheduleData } from '../templates/schemas';
 import { Block } from '../toolkit/block';
 import { MONTH_NAMES, parseIsoDay } from '../toolkit/calendar-dates';
 import { Canvas } from '../toolkit/canvas';
 import { parseHexColor } from '../toolkit/color';
 import { Legend, LegendEntry } from '../toolkit/legend';
 import { GridEvent, GridRange, MonthGrid } from '../toolkit/month-grid';
-import { Frame, PageFlow } from '../toolkit/page-flow';
+import { PageFlow } from '../toolkit/page-flow';
 import { Paragraph } from '../toolkit/paragraph';
+import { Rect } from '../toolkit/rect';
 import { HStack, VStack } from '../toolkit/stack';
 import { COLORS, SPACE, TYPE } from '../toolkit/theme';
 import { DocumentLayout } from './document-layout';
-import { list, record, text } from './format';
+import { trimmed } from './format';
 
 /** `calendar-schedule`: one page per month with masthead, title, month grid and legend. */
-export class CalendarScheduleLayout implements DocumentLayout {
-  title(data: Record<string, unknown>): string {
-    return text(data.projectTitle) || 'Schedule';
+export class CalendarScheduleLayout implements DocumentLayout<CalendarScheduleData> {
+  title(data: CalendarScheduleData): string {
+    return trimmed(data.projectTitle) || 'Schedule';
   }
 
-  draw(canvas: Canvas, frame: Frame, data: Record<string, unknown>): void {
-    const palette = record(data.palette);
-    const colorOf = (kind: string) => parseHexColor(palette[kind]) ?? COLORS.neutral;
+  draw(canvas: Canvas, frame: Rect, data: CalendarScheduleData): void {
+    const colorOf = (kind: string) => parseHexColor(entryOf(data.palette, kind)) ?? COLORS.neutral;
     const events = new Map<number, GridEvent[]>();
-    for (const raw of list<unknown>(data.events).map(record)) {
-      const day = parseIsoDay(text(raw.date));
+    for (const event of data.events ?? []) {
+      const day = parseIsoDay(event.date);
       if (day === null) continue;
       const onDay = events.get(day) ?? [];
-      onDay.push({ text: text(raw.text), color: colorOf(text(raw.kind)) });
+      onDay.push({ text: event.text.trim(), color: colorOf(trimmed(event.kind)) });
       events.set(day, onDay);
     }
     const ranges: GridRange[] = [];
-    for (const raw of list<unknown>(data.ranges).map(record)) {
-      const start = parseIsoDay(text(raw.start));
-      const end = parseIsoDay(text(raw.end));
-      if (start !== null && end !== null) ranges.push({ start, end: Math.max(start, end), label: text(raw.label), color: colorOf(text(raw.kind)) });
+    for (const range of data.ranges ?? []) {
+      const start = parseIsoDay(range.start);
+      const end = parseIsoDay(range.end);
+      if (start !== null && end !== null) ranges.push({ start, end: Math.max(start, end), label: trimmed(range.label), color: colorOf(trimmed(range.kind)) });
     }
     const legend = new Legend(legendEntries(data, colorOf));
-    const masthead = list<unknown>(data.masthead).map(text).filter(Boolean);
+    const masthead = (data.masthead ?? []).map((line) => line.trim()).filter(Boolean);
 
-    list<unknown>(data.months).map(record).forEach((entry, index) => {
-      const year = Number(entry.y);
-      const month = Number(entry.m);
-      if (index > 0) canvas.addPage();
-      const flow = new PageFlow(canvas, frame);
-      const heading = this.heading(masthead, this.title(data), `${MONTH_NAMES[month - 1] ?? ''} ${year}`);
+    const flow = new PageFlow(canvas, frame);
+    data.months.forEach(({ y: year, m: month }, index) => {
+      if (index > 0) flow.newPage();
+      const heading = this.heading(masthead, this.title(data), `${MONTH_NAMES[month - 1]} ${year}`);
       const headingHeight = heading.layout(canvas, frame.width).height;
       const legendHeight = legend.layout(canvas, frame.width).height;
       // The grid takes the room the heading and legend leave, but never less than half the page.
       const gridHeight = Math.max(frame.height / 2, frame.height - headingHeight - legendHeight - 2 * SPACE.md);
       flow.add(heading);
-      flow.add(new MonthGrid({ year, month, weekStart: data.weekStart === 'monday' ? 'monday' : 'sunday', events, ranges, height: gridHeight }), SPACE.md);
+      flow.add(new MonthGrid({ year, month, weekStart: data.weekStart ?? 'sunday', events, ranges, height: gridHeight }), SPACE.md);
       flow.add(legend, SPACE.md);
     });
   }
@@ -67,8 +66,12 @@ export class CalendarScheduleLayout implements DocumentLayout {
 }
 
 /** Every kind named in the legend or the palette, labelled by the legend where it has a label. */
-function legendEntries(data: Record<string, unknown>, colorOf: (kind: string) => string): LegendEntry[] {
-  const legend = record(data.legend);
-  const kinds = new Set([...Object.keys(legend), ...Object.keys(record(data.palette))]);
-  return [...kinds].map((kind) => ({ label: text(legend[kind]) || kind, color: colorOf(kind) }));
+function legendEntries(data: CalendarScheduleData, colorOf: (kind: string) => string): LegendEntry[] {
+  const kinds = new Set([...Object.keys(data.legend ?? {}), ...Object.keys(data.palette ?? {})]);
+  return [...kinds].map((kind) => ({ label: trimmed(entryOf(data.legend, kind)) || kind, color: colorOf(kind) }));
+}
+
+/** The caller's entry for a kind; never a property every object inherits (a kind may be named `toString`). */
+function entryOf(map: Record<string, string> | undefined, kind: string): string | undefined {
+  return map && Object.hasOwn(map, kind) ? map[kind] : undefined;
 }

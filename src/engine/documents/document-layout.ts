@@ -1,10 +1,14 @@
 import { Canvas } from '../toolkit/canvas';
-import { Frame } from '../toolkit/page-flow';
+import { Rect } from '../toolkit/rect';
 
-/** Draws one template's data; one class per template. */
-export interface DocumentLayout {
+/**
+ * Draws one template's data, typed by that template's schema; one class per template.
+ * Function properties rather than methods: TypeScript checks their parameters strictly, so a
+ * layout cannot be registered for data of another shape (see document-layouts.ts).
+ */
+export interface DocumentLayout<TData> {
   /** Document title: PDF metadata and the `title` header/footer placeholder. */
-  title(data: Record<string, unknown>): string;
+  title: (data: TData) => string;
   /** Draws every page, starting on the current (first) page, inside `frame`. */
-  draw(canvas: Canvas, frame: Frame, data: Record<string, unknown>): void;
+  draw: (canvas: Canvas, frame: Rect, data: TData) => void;
 }

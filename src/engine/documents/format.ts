@@ -11,22 +11,10 @@ export function formatQuantity(value: number): string {
   return QUANTITY.format(value);
 }
 
-/** A string field that may be absent or not a string: trimmed text or ''. */
-export function text(value: unknown): string {
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return '';
-}
-
-/** A number field that may be absent: the number or undefined. */
-export function num(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-export function list<T>(value: unknown): T[] {
-  return Array.isArray(value) ? (value as T[]) : [];
-}
-
-export function record(value: unknown): Record<string, unknown> {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+/**
+ * Free text as printed: without the blanks callers leave around it; '' when the optional field is
+ * absent. Dates need no trimming: their formats allow no blanks.
+ */
+export function trimmed(value: string | undefined): string {
+  return value?.trim() ?? '';
 }

@@ -1,10 +1,12 @@
+import type { WeeklyReportData } from '../templates/schemas';
 import { Block, Laid } from '../toolkit/block';
 import { Canvas } from '../toolkit/canvas';
 import { Card } from '../toolkit/card';
 import { KeyValueGrid } from '../toolkit/key-value';
-import { Frame, PageFlow } from '../toolkit/page-flow';
+import { PageFlow } from '../toolkit/page-flow';
 import { Paragraph } from '../toolkit/paragraph';
 import { ProgressBar } from '../toolkit/progress-bar';
+import { Rect } from '../toolkit/rect';
 import { rule } from '../toolkit/rule';
 import { HStack, VStack } from '../toolkit/stack';
 import { drawStatusPill, pillHeight, pillWidth, statusColor } from '../toolkit/status-pill';
@@ -13,7 +15,10 @@ import { COLORS, SPACE, TYPE } from '../toolkit/theme';
 import { TextStyle, lineHeight } from '../toolkit/text-style';
 import { wrapText } from '../toolkit/text-wrap';
 import { DocumentLayout } from './document-layout';
-import { list, num, record, text } from './format';
+import { trimmed } from './format';
+
+type Project = WeeklyReportData['projects'][number];
+type WeekUpdate = NonNullable<Project['updates']>['thisWeek'];
 
 const LABEL: TextStyle = { size: TYPE.tiny, color: COLORS.accent, bold: true };
 const BODY: TextStyle = { size: TYPE.body, color: COLORS.text };
@@ -21,16 +26,16 @@ const MUTED: TextStyle = { size: TYPE.small, color: COLORS.muted };
 const PROJECT_TITLE: TextStyle = { size: TYPE.heading, color: COLORS.text, bold: true };
 
 /** `weekly-report`: title and "as of" date, then one card per project flowing across pages. */
-export class WeeklyReportLayout implements DocumentLayout {
-  title(data: Record<string, unknown>): string {
-    return text(data.reportTitle) || 'Weekly Report';
+export class WeeklyReportLayout implements DocumentLayout<WeeklyReportData> {
+  title(data: WeeklyReportData): string {
+    return trimmed(data.reportTitle) || 'Weekly Report';
   }
 
-  draw(canvas: Canvas, frame: Frame, data: Record<string, unknown>): void {
+  draw(canvas: Canvas, frame: Rect, data: WeeklyReportData): void {
     const flow = new PageFlow(canvas, frame);
-    const projects = list<unknown>(data.projects).map(record);
+    const { projects } = data;
     const heading: Block[] = [new Paragraph(this.title(data), { size: TYPE.display, color: COLORS.accent, bold: true }, { maxLines: 3 })];
-    const asOf = text(data.versionAsOf);
+    const asOf = data.versionAsOf;
     const summary = `${projects.length} project${projects.length === 1 ? '' : 's'}${asOf ? ` · As of ${asOf}` : ''}`;
     heading.push(new Paragraph(summary, MUTED));
     flow.add(new VStack(heading, { gap: SPACE.xs }));
@@ -40,31 +45,31 @@ export class WeeklyReportLayout implements DocumentLayout {
   }
 }
 
-function projectCard(project: Record<string, unknown>): Block {
-  const status = text(project.status);
+function projectCard(project: Project): Block {
+  const status = trimmed(project.status);
   const accent = status ? statusColor(status) : COLORS.accent;
-  const parts: Block[] = [new TitleWithPill(text(project.title), status)];
+  const parts: Block[] = [new TitleWithPill(project.title.trim(), status)];
   // Groups the customer left out entirely are left out of the card too.
   const schedule = scheduleRow(project, accent);
   if (schedule) parts.push(schedule);
-  const stakeholders = stakeholderGrid(record(project.stakeholders));
+  const stakeholders = stakeholderGrid(project.stakeholders);
   if (stakeholders) parts.push(labelled('Stakeholders', stakeholders));
-  const milestones = list<unknown>(project.milestones).map(record);
+  const milestones = project.milestones ?? [];
   if (milestones.length > 0) parts.push(labelled('Milestones', milestoneTable(milestones)));
-  const updates = record(project.updates);
-  if (updates.thisWeek !== undefined || updates.lastWeek !== undefined) {
+  const { updates } = project;
+  if (updates && (updates.thisWeek !== undefined || updates.lastWeek !== undefined)) {
     parts.push(new HStack([{ block: update('This week', updates.thisWeek), fraction: 1 }, { block: update('Last week', updates.lastWeek), fraction: 1 }], SPACE.lg));
   }
   return new Card(new VStack(parts, { gap: SPACE.md }), SPACE.md, accent);
 }
 
 /** Release and answer-print dates beside the progress bar; null when none of them was sent. */
-function scheduleRow(project: Record<string, unknown>, accent: string): Block | null {
+function scheduleRow(project: Project, accent: string): Block | null {
   const dates = [
-    { key: 'Release date', value: text(project.releaseDate) },
-    { key: 'Answer print', value: text(project.answerPrint) },
+    { key: 'Release date', value: project.releaseDate ?? '' },
+    { key: 'Answer print', value: project.answerPrint ?? '' },
   ];
-  const progress = num(project.progress);
+  const { progress } = project;
   const hasDates = dates.some((date) => date.value);
   if (!hasDates && progress === undefined) return null;
   const columns = [];
@@ -76,34 +81,33 @@ function scheduleRow(project: Record<string, unknown>, accent: string): Block | 
   return new HStack(columns, SPACE.lg);
 }
 
-function stakeholderGrid(stakeholders: Record<string, unknown>): Block | null {
-  const studio = record(stakeholders.studio);
-  const production = record(stakeholders.production);
+function stakeholderGrid(stakeholders: Project['stakeholders']): Block | null {
+  const studio = stakeholders?.studio;
+  const production = stakeholders?.production;
   const people = [
-    { key: 'Creative exec', value: text(studio.creativeExec) },
-    { key: 'Production exec', value: text(studio.productionExec) },
-    { key: 'Director', value: text(production.director) },
-    { key: 'Producers', value: text(production.producers) },
+    { key: 'Creative exec', value: trimmed(studio?.creativeExec) },
+    { key: 'Production exec', value: trimmed(studio?.productionExec) },
+    { key: 'Director', value: trimmed(production?.director) },
+    { key: 'Producers', value: trimmed(production?.producers) },
   ];
   return people.some((person) => person.value) ? new KeyValueGrid(people, 4) : null;
 }
 
-function milestoneTable(milestones: Record<string, unknown>[]): Block {
+function milestoneTable(milestones: NonNullable<Project['milestones']>): Block {
   return new Table({
     columns: [
       { header: 'Milestone', width: { fr: 1 } },
       { header: 'Start date', width: 70 },
       { header: 'Status', width: 100, pill: true },
     ],
-    rows: milestones.map((milestone) => [text(milestone.name), text(milestone.startDate), text(milestone.status)]),
+    rows: milestones.map((milestone) => [trimmed(milestone.name), milestone.startDate ?? '', trimmed(milestone.status)]),
     rowStyle: 'ruled',
   });
 }
 
-function update(heading: string, value: unknown): Block {
-  const entry = record(value);
-  const id = text(entry.id);
-  return labelled(id ? `${heading} · #${id}` : heading, new Paragraph(text(entry.text) || '—', BODY));
+function update(heading: string, entry: WeekUpdate): Block {
+  const id = trimmed(entry?.id);
+  return labelled(id ? `${heading} · #${id}` : heading, new Paragraph(trimmed(entry?.text) || '—', BODY));
 }
 
 function labelled(label: string, content: Block): Block {

@@ -1,6 +1,6 @@
 import { PdfOptions } from '../page/pdf-options';
 import { Canvas } from '../toolkit/canvas';
-import { Frame } from '../toolkit/page-flow';
+import { Rect } from '../toolkit/rect';
 import { RichRun, RichStyle, drawRichLines, wrapRich } from '../toolkit/rich-text';
 import { COLORS, TYPE } from '../toolkit/theme';
 import { lineHeight } from '../toolkit/text-style';
@@ -53,7 +53,7 @@ function template(html: string): TemplateBox[] {
 }
 
 /** Lays the boxes out in the zone, centred vertically; lines that do not fit are left out. */
-function drawZone(canvas: Canvas, boxes: TemplateBox[], fill: Record<Placeholder, string>, zone: Frame): void {
+function drawZone(canvas: Canvas, boxes: TemplateBox[], fill: Record<Placeholder, string>, zone: Rect): void {
   if (boxes.length === 0 || zone.height <= 0) return;
   const laid = boxes.map((box) => {
     const width = boxWidth(box, zone.width);

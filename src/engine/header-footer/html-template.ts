@@ -27,7 +27,8 @@ const IGNORED = new Set(['script', 'style', 'link', 'meta', 'head', 'title', 'te
 const BLOCKS = new Set(['div', 'p']);
 const DATA_IMAGE = /^data:image\/(png|jpeg);base64,[a-z0-9+/=\s]+$/i;
 
-interface Frame {
+/** An element that is open while parsing: what its content inherits. */
+interface OpenElement {
   style: RichStyle;
   align: TextAlign;
   block: boolean;
@@ -41,7 +42,7 @@ interface Frame {
  */
 export function parseTemplate(html: string, base: RichStyle): TemplateBox[] {
   const boxes: TemplateBox[] = [];
-  const stack: Frame[] = [{ style: base, align: 'left', block: true, silent: false }];
+  const stack: OpenElement[] = [{ style: base, align: 'left', block: true, silent: false }];
   let box = newBox('left');
   const top = () => stack[stack.length - 1];
   const finishBox = (align: TextAlign) => {
@@ -66,9 +67,9 @@ export function parseTemplate(html: string, base: RichStyle): TemplateBox[] {
           underline: name === 'u' || parent.style.underline,
           color: inline.color ?? parent.style.color,
         };
-        const frame: Frame = { style, align: inline.align ?? parent.align, block: BLOCKS.has(name), silent: false };
-        if (frame.block) {
-          finishBox(frame.align);
+        const element: OpenElement = { style, align: inline.align ?? parent.align, block: BLOCKS.has(name), silent: false };
+        if (element.block) {
+          finishBox(element.align);
           const margin = inline.margin;
           const padding = inline.padding;
           box.spaceBefore = (margin?.top ?? 0) + (padding?.top ?? 0);
@@ -86,9 +87,9 @@ export function parseTemplate(html: string, base: RichStyle): TemplateBox[] {
         const placeholder = PLACEHOLDERS.find((candidate) => classes.includes(candidate));
         if (placeholder) {
           box.runs.push({ placeholder, style });
-          frame.silent = true;
+          element.silent = true;
         }
-        stack.push(frame);
+        stack.push(element);
       },
       ontext(data) {
         if (top().silent) return;
@@ -97,8 +98,8 @@ export function parseTemplate(html: string, base: RichStyle): TemplateBox[] {
       },
       onclosetag() {
         if (stack.length === 1) return;
-        const frame = stack.pop()!;
-        if (frame.block && !frame.silent) finishBox(top().align);
+        const element = stack.pop()!;
+        if (element.block && !element.silent) finishBox(top().align);
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },

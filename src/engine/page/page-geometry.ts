@@ -1,7 +1,7 @@
 import { cssLengthToPoints } from './css-length';
 import { MARGIN_SIDES, MarginSide, PdfOptions } from './pdf-options';
 import { pageSize } from './page-size';
-import { Frame } from '../toolkit/page-flow';
+import { Rect } from '../toolkit/rect';
 import { PageSize } from '../toolkit/canvas';
 
 /** Content never gets narrower or shorter than 1in, the least that request validation allows. */
@@ -10,7 +10,7 @@ const MIN_CONTENT = 72;
 export interface PageGeometry {
   size: PageSize;
   margins: Record<MarginSide, number>;
-  content: Frame;
+  content: Rect;
 }
 
 export function pageGeometry(options: PdfOptions): PageGeometry {

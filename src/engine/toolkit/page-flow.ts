@@ -1,16 +1,10 @@
 import { Block, Laid } from './block';
 import { Canvas } from './canvas';
-
-export interface Frame {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+import { Rect } from './rect';
 
 /**
  * Places blocks top to bottom in the content frame of each page, starting a new page when a
- * block does not fit. The only place where page breaks are decided.
+ * block does not fit or when the layout asks for one. The only place where pages are added.
  */
 export class PageFlow {
   private cursor = 0;
@@ -18,7 +12,7 @@ export class PageFlow {
 
   constructor(
     private readonly canvas: Canvas,
-    readonly frame: Frame,
+    readonly frame: Rect,
   ) {}
 
   /** Room left on the current page. */
@@ -55,6 +49,7 @@ export class PageFlow {
     }
   }
 
+  /** Continues on a new page; layouts call it for a break of their own (e.g. one month per page). */
   newPage(): void {
     this.canvas.addPage();
     this.cursor = 0;

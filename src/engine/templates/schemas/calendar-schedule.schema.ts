@@ -1,3 +1,4 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { ORIENTATIONS } from '../../page/pdf-options';
 import { DRAFT_07, FORMATS, isoDate, list, map, object, text } from './schema-builders';
 import { JsonSchema } from './json-schema.types';
@@ -30,7 +31,7 @@ const range = object(
   ['start', 'end'],
 );
 
-export const CALENDAR_SCHEDULE_SCHEMA: JsonSchema = {
+export const CALENDAR_SCHEDULE_SCHEMA = {
   $schema: DRAFT_07,
   title: 'calendar-schedule data',
   description: 'Data for the calendar-schedule template. Unknown extra fields are allowed and ignored.',
@@ -58,4 +59,7 @@ export const CALENDAR_SCHEDULE_SCHEMA: JsonSchema = {
     events: list('One-day entries, at most 5000.', event, { maxItems: 5000 }),
     ranges: list('Multi-day spans, at most 1000.', range, { maxItems: 1000 }),
   },
-};
+} as const satisfies JsonSchema;
+
+/** The data of a valid `calendar-schedule` request, typed from the schema above (checked before any layout reads it). */
+export type CalendarScheduleData = FromSchema<typeof CALENDAR_SCHEDULE_SCHEMA>;

@@ -1,11 +1,11 @@
 import { TemplateId } from '../template.types';
-import { CALENDAR_SCHEDULE_SCHEMA } from './calendar-schedule.schema';
-import { INVOICE_BASIC_SCHEMA } from './invoice-basic.schema';
+import { CALENDAR_SCHEDULE_SCHEMA, type CalendarScheduleData } from './calendar-schedule.schema';
+import { INVOICE_BASIC_SCHEMA, type InvoiceBasicData } from './invoice-basic.schema';
 import { JsonSchema } from './json-schema.types';
-import { KPI_DASHBOARD_SCHEMA } from './kpi-dashboard.schema';
-import { WEEKLY_REPORT_SCHEMA } from './weekly-report.schema';
+import { KPI_DASHBOARD_SCHEMA, type KpiDashboardData } from './kpi-dashboard.schema';
+import { WEEKLY_REPORT_SCHEMA, type WeeklyReportData } from './weekly-report.schema';
 
-export type { JsonSchema };
+export type { JsonSchema, CalendarScheduleData, InvoiceBasicData, KpiDashboardData, WeeklyReportData };
 export { FORMATS, LIMITS } from './schema-builders';
 
 /** Frozen so that no consumer can change what is served apart from what was compiled. */
@@ -24,3 +24,11 @@ export const TEMPLATE_SCHEMAS: Record<TemplateId, JsonSchema> = deepFreeze({
   'calendar-schedule': CALENDAR_SCHEDULE_SCHEMA,
   'kpi-dashboard': KPI_DASHBOARD_SCHEMA,
 });
+
+/** The data type of each template, as its schema describes it. */
+export interface TemplateData {
+  'invoice-basic': InvoiceBasicData;
+  'weekly-report': WeeklyReportData;
+  'calendar-schedule': CalendarScheduleData;
+  'kpi-dashboard': KpiDashboardData;
+}

@@ -1,3 +1,4 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { DRAFT_07, isoDate, list, longText, object, signedNumber, text } from './schema-builders';
 import { JsonSchema } from './json-schema.types';
 
@@ -12,7 +13,7 @@ const item = object(
   ['description'],
 );
 
-export const INVOICE_BASIC_SCHEMA: JsonSchema = {
+export const INVOICE_BASIC_SCHEMA = {
   $schema: DRAFT_07,
   title: 'invoice-basic data',
   description: 'Data for the invoice-basic template. Unknown extra fields are allowed and ignored.',
@@ -44,4 +45,7 @@ export const INVOICE_BASIC_SCHEMA: JsonSchema = {
     notes: longText('Free text printed below the lines.'),
     paymentInstructions: longText('How to pay, e.g. bank details.'),
   },
-};
+} as const satisfies JsonSchema;
+
+/** The data of a valid `invoice-basic` request, typed from the schema above (checked before any layout reads it). */
+export type InvoiceBasicData = FromSchema<typeof INVOICE_BASIC_SCHEMA>;

@@ -1,11 +1,14 @@
-/** The subset of JSON Schema draft-07 that the template schemas use; plain JSON, served as is. */
+/**
+ * The subset of JSON Schema draft-07 that the template schemas use; plain JSON, served as is.
+ * Arrays are readonly: the served schemas are frozen, and literal (`as const`) schemas fit.
+ */
 export interface JsonSchema {
   $schema?: string;
   title?: string;
   description?: string;
   type?: 'object' | 'array' | 'string' | 'number' | 'integer' | 'boolean';
   properties?: Record<string, JsonSchema>;
-  required?: string[];
+  required?: readonly string[];
   additionalProperties?: JsonSchema | boolean;
   maxProperties?: number;
   items?: JsonSchema;
@@ -13,8 +16,8 @@ export interface JsonSchema {
   maxItems?: number;
   maxLength?: number;
   format?: string;
-  enum?: string[];
+  enum?: readonly string[];
   minimum?: number;
   maximum?: number;
-  examples?: unknown[];
+  examples?: readonly unknown[];
 }

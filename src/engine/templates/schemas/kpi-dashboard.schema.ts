@@ -1,3 +1,4 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { DRAFT_07, list, longText, object, text } from './schema-builders';
 import { JsonSchema } from './json-schema.types';
 
@@ -14,7 +15,7 @@ const metric = object(
 
 const section = object('A titled block of text.', { title: text('Section title.'), content: longText('Section text.') }, ['title']);
 
-export const KPI_DASHBOARD_SCHEMA: JsonSchema = {
+export const KPI_DASHBOARD_SCHEMA = {
   $schema: DRAFT_07,
   title: 'kpi-dashboard data',
   description: 'Data for the kpi-dashboard template. Unknown extra fields are allowed and ignored.',
@@ -26,4 +27,7 @@ export const KPI_DASHBOARD_SCHEMA: JsonSchema = {
     metrics: list('KPI tiles, at most 60.', metric, { maxItems: 60 }),
     sections: list('Text sections below the tiles, at most 200.', section, { maxItems: 200 }),
   },
-};
+} as const satisfies JsonSchema;
+
+/** The data of a valid `kpi-dashboard` request, typed from the schema above (checked before any layout reads it). */
+export type KpiDashboardData = FromSchema<typeof KPI_DASHBOARD_SCHEMA>;

@@ -1,11 +1,12 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { DRAFT_07, list, longText, mdyDate, object, text } from './schema-builders';
 import { JsonSchema } from './json-schema.types';
 
 const STATUS_NOTE = 'Known values: on-track, at-risk, delayed, complete, not-started; any other value is drawn neutral.';
 
-const person = (role: string): JsonSchema => text(`${role}; several names may be comma-separated.`);
+const person = (role: string) => text(`${role}; several names may be comma-separated.`);
 
-const update = (week: string): JsonSchema =>
+const update = (week: string) =>
   object(`Update for ${week}.`, {
     id: text('Identifier of the update, e.g. LC-W10.'),
     text: longText('The update itself.'),
@@ -43,7 +44,7 @@ const project = object(
   ['title'],
 );
 
-export const WEEKLY_REPORT_SCHEMA: JsonSchema = {
+export const WEEKLY_REPORT_SCHEMA = {
   $schema: DRAFT_07,
   title: 'weekly-report data',
   description: 'Data for the weekly-report template. Unknown extra fields are allowed and ignored.',
@@ -54,4 +55,7 @@ export const WEEKLY_REPORT_SCHEMA: JsonSchema = {
     versionAsOf: mdyDate('Date the report is current as of.'),
     projects: list('Projects, at most 200.', project, { maxItems: 200 }),
   },
-};
+} as const satisfies JsonSchema;
+
+/** The data of a valid `weekly-report` request, typed from the schema above (checked before any layout reads it). */
+export type WeeklyReportData = FromSchema<typeof WEEKLY_REPORT_SCHEMA>;
