@@ -11,6 +11,8 @@ export interface EnvelopeIssue {
   first?: boolean;
   /** Refuses the field as a whole: problems below it are not listed. */
   whole?: boolean;
+  /** Found by a check in code, each its own problem: never folded into another of the same field. */
+  ownMessage?: boolean;
 }
 
 const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false });
@@ -45,8 +47,9 @@ export function reportIssues(body: Record<string, unknown>, issues: EnvelopeIssu
   let refusedWhole: string | undefined;
   for (const { issue } of sorted) {
     const path = formatPath(issue.segments);
-    if (seen.has(path) || (refusedWhole !== undefined && path.startsWith(refusedWhole))) continue;
-    seen.add(path);
+    const key = issue.ownMessage ? `${path}\n${issue.message}` : path;
+    if (seen.has(key) || (refusedWhole !== undefined && path.startsWith(refusedWhole))) continue;
+    seen.add(key);
     if (issue.whole) refusedWhole = `${path}.`;
     messages.push(issue.message);
   }

@@ -1,3 +1,5 @@
+import { deflateSync } from 'node:zlib';
+import { dataUri, PNG_BOMB, pngBytes } from '../../../test/support/images';
 import { ApiError } from '../../common/errors/api-error';
 import { INVOICE_BASIC_SAMPLE } from '../../templates/samples';
 import { TemplatesService } from '../../templates/templates.service';
@@ -69,6 +71,16 @@ describe('GenerateRequestParser', () => {
     expect(await requestErrors({ options: { format: 'A3', margin: { left: '4.5in', right: '4in' } } })).toEqual(['options.format must be one of: Letter, A4, Legal']);
   });
 
+  it('lists every image problem of both templates, once the options are sound', async () => {
+    const bomb = `<img src="${dataUri(PNG_BOMB)}">`;
+    const wideBomb = `<img src="${dataUri(pngBytes({ width: 20000, height: 10, idat: deflateSync(Buffer.alloc(1)) }))}">`;
+    const errors = await requestErrors({ options: { headerTemplate: bomb + wideBomb, footerTemplate: bomb } });
+    expect(errors).toHaveLength(3);
+    expect(errors[0]).toMatch(/^options\.headerTemplate image 1 cannot be drawn/);
+    expect(errors[1]).toMatch(/^options\.headerTemplate image 2 cannot be drawn/);
+    expect(errors[2]).toMatch(/^options\.footerTemplate image 1 cannot be drawn/);
+  });
+
   it('lists outputFormat, then options, then webhook, whatever order the body has', async () => {
     expect(await requestErrors({ webhook: 5, options: { format: 'A3' }, outputFormat: 'pdf' })).toEqual([
       'outputFormat must be one of: url, base64, buffer',
@@ -78,13 +90,14 @@ describe('GenerateRequestParser', () => {
   });
 
   it('names each bad webhook header once, in the order sent, its name before its value', async () => {
-    const headers = { 'X-Ok': 'fine', 'X-Num': 5, 'Bad Name': 5, Host: 7, 'X-Long': 'x'.repeat(1025), 'X-Ctl': 'a\u0001b' };
+    const headers = { 'X-Ok': 'fine', 'X-Num': 5, 'Bad Name': 5, Host: 7, 'X-Long': 'x'.repeat(1025), 'X-Ctl': 'a\u0001b', ['Y'.repeat(70) + ' z']: 'v' };
     expect(await requestErrors({ webhook: { url: 'https://example.com/hook', headers } })).toEqual([
       'webhook.headers.X-Num must be string',
       "webhook.headers: 'Bad Name' is not a valid header name",
       'webhook.headers.Host is not allowed (reserved header)',
       'webhook.headers.X-Long must be at most 1024 characters',
       'webhook.headers.X-Ctl must contain only visible ASCII characters, spaces and tabs',
+      `webhook.headers: '${'Y'.repeat(64)}' is not a valid header name`,
     ]);
   });
 

@@ -63,7 +63,7 @@ async function checkEnvelope(b: Record<string, unknown>, template: TemplateDefin
     options = resolveOptions((b.options ?? {}) as PdfOptionsInput, template.defaultOptions, orientation);
     const problem = contentRoomProblem(options);
     const problems = problem ? [problem] : await checkOptionImages(options);
-    issues.push(...problems.map((message) => ({ segments: ['options'], message })));
+    issues.push(...problems.map((message) => ({ segments: ['options'], message, ownMessage: true })));
   }
   if (isObject(b.webhook) && isObject(b.webhook.headers)) issues.push(...reservedHeaderIssues(b.webhook.headers));
   return { options, issues };
