@@ -1,5 +1,5 @@
 import { ArgumentMetadata } from '@nestjs/common';
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, Min } from './class-validator';
 import { ApiError } from '../errors/api-error';
 import { DtoValidationPipe } from './dto-validation.pipe';
 

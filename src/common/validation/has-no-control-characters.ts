@@ -1,4 +1,4 @@
-import { ValidateBy, ValidationOptions } from 'class-validator';
+import { ValidateBy, ValidationOptions } from './class-validator';
 
 /** C0, DEL and C1: invisible in every listing, and PostgreSQL refuses NUL in text outright. */
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;

@@ -1,4 +1,4 @@
-import { ValidateBy, ValidationOptions } from 'class-validator';
+import { ValidateBy, ValidationOptions } from './class-validator';
 
 /**
  * A string of at most `max` UTF-16 code units, as String.length counts them. class-validator's

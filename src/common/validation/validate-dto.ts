@@ -1,5 +1,5 @@
 import { plainToInstance } from 'class-transformer';
-import { validate, ValidationError } from 'class-validator';
+import { validate, ValidationError } from './class-validator';
 import { invalidRequest } from './invalid-request';
 
 export type DtoClass<T extends object = object> = new () => T;

@@ -1,4 +1,4 @@
-import { ValidateIf } from 'class-validator';
+import { ValidateIf } from './class-validator';
 
 /**
  * Skips a property's checks only when it is absent. Unlike IsOptional, null is checked (and so

@@ -20,7 +20,7 @@ async function failure(body: Record<string, unknown>): Promise<ApiError> {
 const requestErrors = async (body: Record<string, unknown>) => {
   const error = await failure(body);
   expect(error.code).toBe('INVALID_REQUEST');
-  return error.extra.validationErrors;
+  return error.extra.validationErrors as string[];
 };
 
 describe('GenerateRequestParser', () => {

@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional } from 'class-validator';
+import { IsOptional } from '../../common/validation/class-validator';
 import { NAME_MAX_LENGTH } from '../workspace-bounds';
 import { IsKeyName } from './field-validators';
 

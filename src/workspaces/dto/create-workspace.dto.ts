@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn, IsOptional } from '../../common/validation/class-validator';
 import { PLAN_IDS, PlanId } from '../plans';
 import { MONTHLY_LIMIT_MAX, NAME_MAX_LENGTH } from '../workspace-bounds';
 import { FIELD_MESSAGES } from './field-messages';

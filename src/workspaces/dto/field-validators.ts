@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsArray, IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { IsArray, IsIn, IsInt, IsString, Matches, Max, Min } from '../../common/validation/class-validator';
 import { HasNoControlCharacters } from '../../common/validation/has-no-control-characters';
 import { MaxUtf16Length } from '../../common/validation/max-utf16-length';
 import { TEMPLATE_IDS } from '../../engine/templates/template.types';

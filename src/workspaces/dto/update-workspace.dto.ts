@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional } from '../../common/validation/class-validator';
 import { ValidateIfPresent } from '../../common/validation/validate-if-present';
 import { TEMPLATE_IDS, TemplateId } from '../../engine/templates/template.types';
 import { PLAN_IDS, PlanId } from '../plans';
