@@ -1,12 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ErrorResponse } from './common/openapi/error-response.dto';
+import { toOpenApi31 } from './common/openapi/to-openapi-31';
 import type { AppConfig } from './config/app-config';
 import { BUILT_IN_TEMPLATES } from './engine';
 import { GENERATE_REQUEST_COMPONENT, generateRequestOpenApiSchema } from './generation/request/generate-request.openapi';
 import { templateDataSchemaName } from './templates/openapi-schema-names';
 
-/** OpenAPI 3 document built from the controllers and DTOs: JSON at /openapi.json, interactive at /docs. */
+/** OpenAPI 3.1 document built from the controllers and DTOs: JSON at /openapi.json, YAML at /openapi.yaml, interactive at /docs. */
 export function setupOpenApi(app: INestApplication, config: AppConfig): void {
   const builder = new DocumentBuilder()
     .setTitle('pdfgen')
@@ -24,7 +25,8 @@ export function setupOpenApi(app: INestApplication, config: AppConfig): void {
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>' }, 'bearer')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Operator API: Authorization: Bearer <ADMIN_TOKEN>' }, 'admin')
     .build();
-  const document = SwaggerModule.createDocument(app, builder, { extraModels: [ErrorResponse] });
+  // Nest generates OpenAPI 3.0; 3.1 is the version whose schemas are the JSON Schema our request schemas are written in.
+  const document = toOpenApi31(SwaggerModule.createDocument(app, builder, { extraModels: [ErrorResponse] }));
   // The data schemas that validate generate requests, bounds included, published as they are.
   document.components ??= {};
   document.components.schemas ??= {};

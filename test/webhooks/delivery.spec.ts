@@ -14,13 +14,15 @@ describe('webhook delivery', () => {
     t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_TIMEOUT_MS: '500', WEBHOOK_MAX_ATTEMPTS: '3' });
     receiver = await Receiver.start();
     ws = await t.createWorkspace('pro');
-    secret = (await t.admin.get(`/workspaces/${ws.id}`)).body.webhookSecret;
+    secret = await secretOf(ws.id);
+    receiver.trust(secret);
   });
   afterAll(async () => {
     await t.close();
     await receiver.close();
   });
 
+  const secretOf = async (workspaceId: string): Promise<string> => (await t.admin.get(`/workspaces/${workspaceId}`).expect(200)).body.webhookSecret;
   const submit = async (webhook: object = { url: receiver.url() }) => {
     const res = await t.http.post('/api/v1/generate').set('X-API-Key', ws.key).send({ templateId: 'invoice-basic', data: sample('invoice-basic'), webhook });
     expect(res.status).toBe(202);
@@ -163,6 +165,7 @@ describe('webhook delivery', () => {
 
   it('counts usage once per delivered PDF, not per attempt', async () => {
     const fresh = await t.createWorkspace('pro');
+    receiver.trust(await secretOf(fresh.id));
     const send = () => t.http.post('/v1/generate').set('X-API-Key', fresh.key).send({ templateId: 'invoice-basic', data: sample('invoice-basic'), webhook: { url: receiver.url() } });
     receiver.respond = (_, n) => (n === 1 ? 500 : 200);
     const jobIds = [(await send()).body.jobId, (await send()).body.jobId];

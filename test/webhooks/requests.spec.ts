@@ -110,6 +110,7 @@ describe('a webhook job whose rendering fails', () => {
 
   it('delivers the failure body, marks the job failed and counts nothing', async () => {
     const ws = await t.createWorkspace('pro');
+    receiver.trust((await t.admin.get(`/workspaces/${ws.id}`).expect(200)).body.webhookSecret);
     const res = await t.http.post('/api/v1/generate').set('X-API-Key', ws.key).send({ templateId: 'invoice-basic', data: sample('invoice-basic'), webhook: { url: receiver.url() } });
     expect(res.status).toBe(202);
     const [request] = await receiver.waitForJob(res.body.jobId, 1);

@@ -64,6 +64,7 @@ describe.each([
 
   const newWorkspace = async () => {
     const ws = (await call('/admin/v1/workspaces', { method: 'POST', body: { name: 'restart', plan: 'pro' } })).body;
+    receiver.trust(ws.webhookSecret);
     const { key } = (await call(`/admin/v1/workspaces/${ws.id}/keys`, { method: 'POST', body: {} })).body;
     const submit = async () => {
       const res = await call('/api/v1/generate', { method: 'POST', key, body: { templateId: 'invoice-basic', data: sample('invoice-basic'), webhook: { url: receiver.url() } } });
