@@ -4,6 +4,7 @@ import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
+import { Webhook } from 'standardwebhooks';
 import { BULLMQ_QUEUE_NAME } from '../../src/jobs/bullmq-job-queue';
 import { createTestDatabase, TestDatabase } from '../support/postgres';
 import { startS3Server, TestS3Server } from '../support/s3-server';
@@ -18,7 +19,7 @@ const BULLMQ_PREFIX = `pdfgen-test-${randomBytes(6).toString('hex')}`;
 
 /** Webhook deliveries as they arrive; `hold` keeps the next one unanswered, as a receiver that is slow to reply. */
 class WebhookReceiver {
-  readonly deliveries: Array<{ id: string; body: Record<string, unknown>; res: ServerResponse }> = [];
+  readonly deliveries: Array<{ id: string; raw: Buffer; headers: Record<string, string>; body: Record<string, unknown>; res: ServerResponse }> = [];
   hold = false;
   private readonly server: Server = createServer((req, res) => void this.receive(req, res));
 
@@ -35,7 +36,9 @@ class WebhookReceiver {
   private async receive(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    this.deliveries.push({ id: String(req.headers['webhook-id']), body: JSON.parse(Buffer.concat(chunks).toString()), res });
+    const raw = Buffer.concat(chunks);
+    const headers = Object.fromEntries(['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [name, String(req.headers[name] ?? '')]));
+    this.deliveries.push({ id: headers['webhook-id'], raw, headers, body: JSON.parse(raw.toString()), res });
     if (!this.hold) res.writeHead(200).end();
   }
 }
@@ -149,7 +152,8 @@ describe('two replicas sharing PostgreSQL, S3 and Redis', () => {
       replicas[1].child.kill('SIGTERM');
       await replicas[1].exited;
       const [first] = replicas;
-      const key = await workspace(first, {});
+      const created = await admin(first, '/workspaces', { name: 'replicated', plan: 'pro' });
+      const key = (await admin(first, `/workspaces/${created.id}/keys`, {})).key;
       receiver.hold = true;
       const accepted = await fetch(`${first.url}/api/v1/generate`, {
         method: 'POST',
@@ -169,6 +173,8 @@ describe('two replicas sharing PostgreSQL, S3 and Redis', () => {
 
       const [attempt, delivered] = receiver.deliveries;
       expect(delivered.id).toBe(attempt.id);
+      // Both replicas sign as the Standard Webhooks reference library verifies.
+      for (const { raw, headers } of receiver.deliveries) expect(() => new Webhook(created.webhookSecret).verify(raw, headers)).not.toThrow();
       expect(delivered.body).toMatchObject({ success: true, jobId, templateId: 'invoice-basic' });
       expect((await download(other, new URL(String(delivered.body.pdfUrl)).pathname)).status).toBe(200);
       const job = async () => (await fetch(`${other.url}/api/v1/jobs/${jobId}`, { headers: { 'X-API-Key': key } })).json() as Promise<{ status: string }>;
