@@ -18,13 +18,32 @@ export interface ByteRange {
   end: number;
 }
 
-/** Where hosted PDFs live: local disk by default, S3 when S3_BUCKET is set. Files are immutable and never expire. */
+/**
+ * What `open` rejects with when the file is not there (erased since `stat`), and what its stream
+ * fails with when the file is erased while it is read: the bytes sent until then were the file's.
+ */
+export class NoSuchFile extends Error {
+  constructor(id: string) {
+    super(`No file ${id}`);
+    this.name = 'NoSuchFile';
+  }
+}
+
+/**
+ * Where hosted PDFs live: local disk by default, S3 when S3_BUCKET is set. Files are immutable and
+ * never expire; only an erasure (DECISIONS section 11) removes one.
+ */
 export interface FileStore {
   /** Stores the bytes under a new id; resolves once they are durable. */
   save(bytes: Uint8Array): Promise<StoredFile>;
   stat(id: string): Promise<StoredFileInfo | null>;
-  /** Streams the file, or the inclusive byte range of it. */
+  /** Streams the file, or the inclusive byte range of it; rejects with NoSuchFile when there is none. */
   open(id: string, range?: ByteRange): Promise<Readable>;
+  /**
+   * Removes the file for good, for every replica, bytes included (not only the name); resolves once
+   * that is durable. An id that names nothing is left alone, so erasing again is harmless.
+   */
+  erase(id: string): Promise<void>;
   /** Throws when the store cannot be used (readiness). */
   ping(): Promise<void>;
 }

@@ -1,20 +1,28 @@
-import { Controller, Get, Head, Inject, Param, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Delete, Get, Head, HttpCode, Inject, Param, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOperation, ApiProduces, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { ApiKeyGuard } from '../auth/api-key.guard';
+import { AuthenticatedWorkspace } from '../auth/authenticated-workspace';
+import { CurrentWorkspace } from '../auth/current-workspace.decorator';
 import { ApiError } from '../common/errors/api-error';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses.decorator';
 import { parseByteRange } from './byte-range';
 import { isFileId } from './file-id';
-import { FILE_STORE, FileStore } from './file-store.port';
+import { ByteRange, FILE_STORE, FileStore, NoSuchFile, StoredFileInfo } from './file-store.port';
+import { HostedFiles } from './hosted-files';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Hosted PDFs. No key: the unguessable URL is the capability (DECISIONS section 5). */
+/** Hosted PDFs. Reading needs no key: the unguessable URL is the capability (DECISIONS section 5). */
 @ApiTags('files')
 @Controller('files')
 export class FilesController {
-  constructor(@Inject(FILE_STORE) private readonly store: FileStore) {}
+  constructor(
+    @Inject(FILE_STORE) private readonly store: FileStore,
+    private readonly files: HostedFiles,
+  ) {}
 
   @Get(':name')
   @ApiOperation({ summary: 'Download a hosted PDF (supports HEAD, Range and If-None-Match)' })
@@ -33,16 +41,30 @@ export class FilesController {
     await this.serve(name, req, res);
   }
 
-  private async serve(name: string, req: Request, res: Response): Promise<void> {
-    const id = name.endsWith('.pdf') ? name.slice(0, -4) : '';
-    const info = isFileId(id) ? await this.store.stat(id) : null;
-    if (!info) throw new ApiError('NOT_FOUND');
+  @Delete(':name')
+  @HttpCode(204)
+  @UseGuards(ApiKeyGuard)
+  @ApiSecurity('apiKey')
+  @ApiSecurity('bearer')
+  @ApiOperation({
+    summary: 'Erase a hosted PDF for good',
+    description: 'Only with a key of the workspace that generated it. Its bytes are overwritten or deleted; the URL answers 404 from then on, on every replica.',
+  })
+  @ApiNoContentResponse({ description: 'Erased' })
+  @ApiErrorResponses('MISSING_API_KEY', 'INVALID_API_KEY', 'WORKSPACE_SUSPENDED', 'RATE_LIMITED', 'NOT_FOUND')
+  async erase(@Param('name') name: string, @CurrentWorkspace() workspace: AuthenticatedWorkspace): Promise<void> {
+    const id = fileIdOf(name);
+    // Another workspace's file answers as an unknown one: a key learns nothing of files not its own.
+    if (id === null || !(await this.files.erase(id, workspace.id))) throw new ApiError('NOT_FOUND');
+  }
 
-    res.setHeader('ETag', info.etag);
-    res.setHeader('Cache-Control', IMMUTABLE);
-    res.setHeader('Last-Modified', info.lastModified.toUTCString());
-    res.setHeader('Accept-Ranges', 'bytes');
+  private async serve(name: string, req: Request, res: Response): Promise<void> {
+    const id = fileIdOf(name);
+    const info = id === null ? null : await this.store.stat(id);
+    if (id === null || !info) throw new ApiError('NOT_FOUND');
+
     if (matchesIfNoneMatch(req.headers['if-none-match'], info.etag)) {
+      setValidators(res, info);
       res.status(304).end();
       return;
     }
@@ -50,9 +72,13 @@ export class FilesController {
     const ifRange = req.headers['if-range'];
     const range = ifRange && ifRange !== info.etag ? undefined : parseByteRange(req.headers.range, info.size);
     if (range === null) {
+      setValidators(res, info);
       res.setHeader('Content-Range', `bytes */${info.size}`);
       throw new ApiError('RANGE_NOT_SATISFIABLE');
     }
+    // Opened before any header is set: a file erased since `stat` is a plain 404, not cached.
+    const body = req.method === 'HEAD' ? undefined : await this.openOrNotFound(id, range);
+    setValidators(res, info);
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `inline; filename="${id}.pdf"`);
     if (range) {
@@ -63,12 +89,36 @@ export class FilesController {
       res.status(200);
       res.setHeader('Content-Length', String(info.size));
     }
-    if (req.method === 'HEAD') {
+    if (!body) {
       res.end();
       return;
     }
-    await pipeline(await this.store.open(id, range), res);
+    // Erased while streaming: the response stops short of its Content-Length, having sent only the file's bytes.
+    await pipeline(body, res).catch((error: unknown) => {
+      if (!(error instanceof NoSuchFile)) throw error;
+    });
   }
+
+  private async openOrNotFound(id: string, range: ByteRange | undefined): Promise<Readable> {
+    try {
+      return await this.store.open(id, range);
+    } catch (error) {
+      throw error instanceof NoSuchFile ? new ApiError('NOT_FOUND') : error;
+    }
+  }
+}
+
+/** The id in `<id>.pdf`, or null when the name cannot name a hosted file. */
+function fileIdOf(name: string): string | null {
+  const id = name.endsWith('.pdf') ? name.slice(0, -4) : '';
+  return isFileId(id) ? id : null;
+}
+
+function setValidators(res: Response, info: StoredFileInfo): void {
+  res.setHeader('ETag', info.etag);
+  res.setHeader('Cache-Control', IMMUTABLE);
+  res.setHeader('Last-Modified', info.lastModified.toUTCString());
+  res.setHeader('Accept-Ranges', 'bytes');
 }
 
 /** RFC 9110: a list of tags, weak comparison, or `*`. */

@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { DiskFileStore } from './disk/disk-file-store';
+import { FileOwners } from './file-owners';
 import { FILE_STORE, FileStore } from './file-store.port';
 import { FilesController } from './files.controller';
+import { HostedFiles } from './hosted-files';
 
 /**
  * The bucket when S3_BUCKET is set (shared by every replica), else the local data folder.
@@ -18,7 +20,7 @@ async function fileStore(config: AppConfig): Promise<FileStore> {
 
 @Module({
   controllers: [FilesController],
-  providers: [{ provide: FILE_STORE, inject: [APP_CONFIG], useFactory: fileStore }],
-  exports: [FILE_STORE],
+  providers: [{ provide: FILE_STORE, inject: [APP_CONFIG], useFactory: fileStore }, FileOwners, HostedFiles],
+  exports: [FILE_STORE, HostedFiles],
 })
 export class FilesModule {}

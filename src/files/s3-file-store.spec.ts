@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { S3ServiceException } from '@aws-sdk/client-s3';
+import { NoSuchFile } from './file-store.port';
 import { S3FileStore, S3Sender, s3ClientConfig } from './s3-file-store';
 
 const ID = 'AbCdEfGhIjKlMnOpQrStUvWx';
@@ -52,5 +53,18 @@ describe('S3FileStore', () => {
     await expect(new S3FileStore('bucket', missing.client).stat(ID)).resolves.toBeNull();
     const denied = fakeClient(() => Promise.reject(s3Error(403, 'Forbidden')));
     await expect(new S3FileStore('bucket', denied.client).stat(ID)).rejects.toMatchObject({ name: 'Forbidden' });
+  });
+
+  it('erases with DeleteObject on files/<id>.pdf', async () => {
+    const { client, sent } = fakeClient(() => ({}));
+    await new S3FileStore('bucket', client).erase(ID);
+    expect(sent).toEqual([{ name: 'DeleteObjectCommand', input: { Bucket: 'bucket', Key: `files/${ID}.pdf` } }]);
+  });
+
+  it('tells a missing object apart when opening it', async () => {
+    const missing = fakeClient(() => Promise.reject(s3Error(404, 'NoSuchKey')));
+    await expect(new S3FileStore('bucket', missing.client).open(ID)).rejects.toBeInstanceOf(NoSuchFile);
+    const denied = fakeClient(() => Promise.reject(s3Error(403, 'AccessDenied')));
+    await expect(new S3FileStore('bucket', denied.client).open(ID)).rejects.toMatchObject({ name: 'AccessDenied' });
   });
 });

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
-import { GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config/app-config';
 import { fileEtag, newFileId } from './file-id';
-import { ByteRange, FileStore, StoredFile, StoredFileInfo } from './file-store.port';
+import { ByteRange, FileStore, NoSuchFile, StoredFile, StoredFileInfo } from './file-store.port';
 
 /** What the store needs of an S3 client; a fake can stand in for it in unit tests. */
 export type S3Sender = Pick<S3Client, 'send' | 'destroy'>;
@@ -51,11 +51,25 @@ export class S3FileStore implements FileStore {
   }
 
   async open(id: string, range?: ByteRange): Promise<Readable> {
-    const object = await this.client.send(
-      new GetObjectCommand({ Bucket: this.bucket, Key: keyOf(id), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
-    );
+    let object;
+    try {
+      object = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: keyOf(id), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+      );
+    } catch (error) {
+      throw httpStatus(error) === 404 ? new NoSuchFile(id) : error;
+    }
     if (!(object.Body instanceof Readable)) throw new Error(`S3 returned no stream for ${keyOf(id)}`);
     return object.Body;
+  }
+
+  /**
+   * DeleteObject: every replica's next HEAD or GET misses. S3 never serves a mix of two states of an
+   * object, and deleting a missing key succeeds. In a bucket with versioning the bytes would stay as
+   * an older version: hosted PDFs need a bucket without it (README).
+   */
+  async erase(id: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: keyOf(id) }));
   }
 
   async ping(): Promise<void> {

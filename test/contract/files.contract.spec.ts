@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { DiskFileStore } from '../../src/files/disk/disk-file-store';
 import { fileEtag, isFileId, newFileId } from '../../src/files/file-id';
-import type { FileStore } from '../../src/files/file-store.port';
+import { FileStore, NoSuchFile } from '../../src/files/file-store.port';
 import { S3FileStore } from '../../src/files/s3-file-store';
 import { startS3Server } from '../support/s3-server';
 
@@ -98,8 +99,62 @@ describe.each(adapters)('file store contract: $name', (adapter) => {
     expect(await files.two.stat(newFileId())).toBeNull();
   });
 
+  it('erases a file for good on every replica, and no other file', async () => {
+    const contents = [randomBytes(40_000), randomBytes(90_000), randomBytes(40_000)];
+    const [before, erased, after] = await Promise.all(contents.map((content) => files.one.save(content)));
+    (await files.two.open(erased.id)).destroy(); // a replica that read the file before it was erased
+    await files.one.erase(erased.id);
+    for (const replica of [files.one, files.two]) {
+      expect(await replica.stat(erased.id)).toBeNull();
+      await expect(replica.open(erased.id)).rejects.toBeInstanceOf(NoSuchFile);
+      await expect(replica.open(erased.id, { start: 0, end: 9 })).rejects.toBeInstanceOf(NoSuchFile);
+    }
+    expect((await buffer(await files.two.open(before.id))).equals(contents[0])).toBe(true);
+    expect((await buffer(await files.two.open(after.id))).equals(contents[2])).toBe(true);
+    expect((await buffer(await files.two.open(id))).equals(bytes)).toBe(true);
+  });
+
+  it('erases on any replica what another saved, and erasing again or an unknown id changes nothing', async () => {
+    const content = randomBytes(5_000);
+    const saved = await files.one.save(content);
+    await files.two.erase(saved.id);
+    expect(await files.one.stat(saved.id)).toBeNull();
+    await expect(files.one.erase(saved.id)).resolves.toBeUndefined();
+    await expect(files.two.erase(newFileId())).resolves.toBeUndefined();
+    expect((await buffer(await files.one.open(id))).equals(bytes)).toBe(true);
+  });
+
+  it('gives a read racing an erase a prefix of the file, never other bytes', async () => {
+    const content = randomBytes(1_000_000);
+    const saved = await files.one.save(content);
+    const stream = await files.two.open(saved.id);
+    const read = [await firstChunkOf(stream)];
+    await files.one.erase(saved.id);
+    let failure: unknown;
+    try {
+      for await (const chunk of stream) read.push(chunk);
+    } catch (error) {
+      failure = error;
+    }
+    const got = Buffer.concat(read);
+    expect(got.equals(content.subarray(0, got.length))).toBe(true);
+    if (got.length < content.length) expect(failure).toBeInstanceOf(NoSuchFile);
+    expect(await files.two.stat(saved.id)).toBeNull();
+  });
+
   it('answers the readiness ping only when usable', async () => {
     await expect(files.one.ping()).resolves.toBeUndefined();
     await expect(files.unusable.ping()).rejects.toThrow();
   });
 });
+
+/** The stream's first chunk; the stream is left paused after it, its later error kept for the next reader. */
+function firstChunkOf(stream: Readable): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    stream.on('error', reject);
+    stream.once('data', (chunk: Buffer) => {
+      stream.pause();
+      resolve(chunk);
+    });
+  });
+}

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MIGRATIONS } from '../../src/database/migrations';
+import { newFileId } from '../../src/files/file-id';
+import { FileOwners } from '../../src/files/file-owners';
 import { createTestDatabase } from '../support/postgres';
 import { openStore, StoreServices } from '../support/store-services';
 
@@ -139,6 +141,24 @@ describe.each(adapters)('store contract: $name', (adapter) => {
     expect(await two.usage.reserve(id, 2, new Date(start.getTime() + 600_000))).toMatchObject({ used: 1 });
     expect(await one.usage.confirm(slow)).toBe(true);
     expect((await one.usage.snapshot(id, 2, start)).used).toBe(2);
+  });
+
+  it('records who made a file for every replica, and forgets it only for that workspace, once', async () => {
+    const [maker, other] = [await one.workspaces.create({ name: 'Maker', plan: 'pro' }), await one.workspaces.create({ name: 'Other', plan: 'pro' })];
+    const [owners, elsewhere] = [new FileOwners(one.dataSource), new FileOwners(two.dataSource)];
+    const [fileId, untouched] = [`${newFileId()}${'x'.repeat(43)}`, newFileId()]; // as long as a disk id, 67 characters
+    await owners.record(fileId, maker.id);
+    await owners.record(untouched, maker.id);
+    expect(await elsewhere.ownerOf(fileId)).toBe(maker.id);
+    expect(await elsewhere.ownerOf(newFileId())).toBeNull();
+    // Not toThrow: better-sqlite3's errors are not instances of Error in every Jest module registry.
+    expect(await owners.record(fileId, other.id).then(() => 'recorded', () => 'refused')).toBe('refused');
+
+    expect(await elsewhere.forget(fileId, other.id)).toBe(false);
+    expect(await elsewhere.forget(fileId, maker.id)).toBe(true);
+    expect(await owners.forget(fileId, maker.id)).toBe(false);
+    expect(await owners.ownerOf(fileId)).toBeNull();
+    expect(await owners.ownerOf(untouched)).toBe(maker.id);
   });
 
   it('bootstraps an empty store once', async () => {

@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { legacyIdOf } from '../../../test/support/legacy-file-id';
 import { newFileId } from '../file-id';
+import { NoSuchFile } from '../file-store.port';
 import { DiskFileStore } from './disk-file-store';
 import { loadVolumeKey, VOLUME_KEY_FILE } from './volume-key';
 import { RecordIds } from './record-ids';
-import { encodeHeader, newCookie, newVolumeName } from './volume-record';
+import { encodeErasedHeader, encodeHeader, HEADER_BYTES, newCookie, newVolumeName } from './volume-record';
 
 describe('DiskFileStore (volumes)', () => {
   let root: string;
@@ -123,6 +125,117 @@ describe('DiskFileStore (volumes)', () => {
   });
 });
 
+describe('DiskFileStore erasure', () => {
+  let root: string;
+  let store: DiskFileStore;
+  beforeEach(() => {
+    root = mkdtempSync(join(tmpdir(), 'pdfgen-erase-'));
+    store = new DiskFileStore(root);
+  });
+  afterEach(() => {
+    store.onModuleDestroy();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('overwrites the record in place with zeros: the volume keeps its size and its other records', async () => {
+    const contents = [randomBytes(3_000), randomBytes(5_000), randomBytes(3_000)];
+    const saved = [];
+    for (const content of contents) saved.push(await store.save(content));
+    const [volume] = volumesIn(root);
+    const size = statSync(join(root, volume)).size;
+
+    await store.erase(saved[1].id);
+    const after = readFileSync(join(root, volume));
+    expect(after.length).toBe(size);
+    expect(after.includes(contents[1].subarray(0, 32))).toBe(false);
+    expect(after.includes(contents[1].subarray(-32))).toBe(false);
+    const offset = new RecordIds(readFileSync(join(root, VOLUME_KEY_FILE))).open(saved[1].id)!.location.offset;
+    expect(after.subarray(offset + HEADER_BYTES, offset + HEADER_BYTES + contents[1].length).equals(Buffer.alloc(contents[1].length))).toBe(true);
+    expect(await store.stat(saved[1].id)).toBeNull();
+    for (const i of [0, 2]) expect((await buffer(await store.open(saved[i].id))).equals(contents[i])).toBe(true);
+  });
+
+  it('keeps the chain walkable for legacy ids, and an erased legacy id stays gone, even where the chain was walked before', async () => {
+    const key = await loadVolumeKey(root);
+    const bodies = [randomBytes(700), randomBytes(900), randomBytes(500)];
+    const volume = writeLegacyVolume(root, bodies);
+    const ids = volume.records.map((record) => legacyIdOf(key, { ...record, volume: volume.name }));
+    for (const id of ids) expect(await store.stat(id)).not.toBeNull(); // walks and remembers the chain
+
+    await store.erase(ids[1]);
+    const fresh = new DiskFileStore(root);
+    try {
+      for (const reader of [store, fresh]) {
+        expect(await reader.stat(ids[1])).toBeNull();
+        await expect(reader.open(ids[1])).rejects.toBeInstanceOf(NoSuchFile);
+        expect((await buffer(await reader.open(ids[2]))).equals(bodies[2])).toBe(true);
+      }
+    } finally {
+      fresh.onModuleDestroy();
+    }
+    expect(readFileSync(join(root, `${volume.name}.vol`)).includes(bodies[1].subarray(0, 64))).toBe(false);
+  });
+
+  it('stops a read racing an erase before it would serve a byte of zeros', async () => {
+    const content = randomBytes(1_000_000);
+    const { id } = await store.save(content);
+    const stream = await store.open(id);
+    const first = await firstChunkOf(stream);
+    await store.erase(id);
+    const rest: Buffer[] = [];
+    await expect(
+      (async () => {
+        for await (const chunk of stream) rest.push(chunk);
+      })(),
+    ).rejects.toBeInstanceOf(NoSuchFile);
+    const got = Buffer.concat([first, ...rest]);
+    expect(got.length).toBeLessThan(content.length);
+    expect(got.equals(content.subarray(0, got.length))).toBe(true);
+  });
+
+  it('finishes, when asked again, an erase that a crash stopped after marking the record', async () => {
+    const content = randomBytes(2_000);
+    const { id } = await store.save(content);
+    const { location } = new RecordIds(readFileSync(join(root, VOLUME_KEY_FILE))).open(id)!;
+    const volume = join(root, `${location.volume}.vol`);
+    const bytes = readFileSync(volume);
+    encodeErasedHeader(location.cookie, content.length).copy(bytes, location.offset);
+    writeFileSync(volume, bytes);
+    expect(await store.stat(id)).toBeNull();
+
+    await store.erase(id);
+    expect(readFileSync(volume).includes(content.subarray(0, 64))).toBe(false);
+  });
+
+  it('overwrites, then unlinks, a file of the older one-per-PDF layout, also one a crash left half-erased', async () => {
+    const [whole, halfErased] = [newFileId(), newFileId()];
+    const contents = [randomBytes(200_000), randomBytes(3_000)];
+    for (const id of [whole, halfErased]) mkdirSync(join(root, id.slice(0, 2)), { recursive: true });
+    writeFileSync(join(root, whole.slice(0, 2), `${whole}.pdf`), contents[0]);
+    writeFileSync(join(root, halfErased.slice(0, 2), `${halfErased}.pdf.erasing`), contents[1]);
+
+    const reading = await store.open(whole);
+    const first = await firstChunkOf(reading);
+    await store.erase(whole);
+    await store.erase(halfErased);
+    await expect(buffer(reading)).rejects.toBeInstanceOf(NoSuchFile);
+    expect(first.equals(contents[0].subarray(0, first.length))).toBe(true);
+    expect(await store.stat(whole)).toBeNull();
+    await expect(store.open(whole)).rejects.toBeInstanceOf(NoSuchFile);
+    expect(readdirSync(join(root, whole.slice(0, 2)))).toEqual([]);
+    expect(readdirSync(join(root, halfErased.slice(0, 2)))).toEqual([]);
+  });
+
+  it('leaves everything alone for an id that names nothing it holds', async () => {
+    const content = randomBytes(1_000);
+    const { id } = await store.save(content);
+    const [volume] = volumesIn(root);
+    const before = readFileSync(join(root, volume));
+    for (const other of [newFileId(), '../../etc/passwd', id.slice(0, -1) + (id.endsWith('A') ? 'B' : 'A')]) await store.erase(other);
+    expect(readFileSync(join(root, volume)).equals(before)).toBe(true);
+  });
+});
+
 describe('volume key', () => {
   it('is made once and shared by every process on the folder, even when they start together', async () => {
     const root = mkdtempSync(join(tmpdir(), 'pdfgen-volume-key-'));
@@ -155,4 +268,19 @@ function appendLegacyRecord(root: string, volume: string, body: Buffer): LegacyR
   const cookie = newCookie();
   appendFileSync(path, Buffer.concat([encodeHeader(cookie, body.length, Date.now()), body]));
   return { cookie, offset };
+}
+
+function volumesIn(root: string): string[] {
+  return readdirSync(root).filter((name) => name.endsWith('.vol'));
+}
+
+/** The stream's first chunk; the stream is left paused after it, its later error kept for the next reader. */
+function firstChunkOf(stream: Readable): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    stream.on('error', reject);
+    stream.once('data', (chunk: Buffer) => {
+      stream.pause();
+      resolve(chunk);
+    });
+  });
 }

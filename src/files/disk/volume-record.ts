@@ -2,7 +2,9 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 
 /*
  * A PDF stored on disk is a record appended to a volume file: a fixed header, then the bytes.
- *   header (36 bytes): magic "PDFV" | cookie (18) | reserved (2) | length (u32 LE) | created (f64 LE, ms)
+ *   header (36 bytes): magic "PDFV" | cookie (18) | flags (1) | reserved (1) | length (u32 LE) | created (f64 LE, ms)
+ * An erased record keeps its magic, cookie and length, so that the volume's chain of records stays
+ * walkable; its flags say it is erased and its bytes are zeros (disk-file-store.ts).
  * A header proves nothing by itself: record bodies are customer-controlled bytes (an image in a
  * header template is copied into the PDF as it is), so a body can hold something that looks like a
  * header. Where a record is, and how long, comes from an authenticated file id (record-ids.ts).
@@ -12,6 +14,8 @@ const MAGIC = Buffer.from('PDFV', 'latin1');
 export const COOKIE_BYTES = 18;
 export const VOLUME_NAME_BYTES = 6;
 export const HEADER_BYTES = 36;
+const FLAGS_AT = 22;
+const ERASED = 1;
 
 export interface RecordLocation {
   cookie: Buffer;
@@ -24,6 +28,7 @@ export interface RecordLocation {
 export interface RecordHeader {
   length: number;
   created: Date;
+  erased: boolean;
 }
 
 export function newCookie(): Buffer {
@@ -43,10 +48,17 @@ export function encodeHeader(cookie: Buffer, length: number, created: number): B
   return header;
 }
 
+/** The header of an erased record: nothing left of the file but what the chain and a repeated erase need. */
+export function encodeErasedHeader(cookie: Buffer, length: number): Buffer {
+  const header = encodeHeader(cookie, length, 0);
+  header[FLAGS_AT] = ERASED;
+  return header;
+}
+
 /** null unless `header` has the shape of a record header. */
 export function readHeaderFields(header: Buffer): RecordHeader | null {
   if (header.length < HEADER_BYTES || !header.subarray(0, 4).equals(MAGIC)) return null;
-  return { length: header.readUInt32LE(24), created: new Date(header.readDoubleLE(28)) };
+  return { length: header.readUInt32LE(24), created: new Date(header.readDoubleLE(28)), erased: (header[FLAGS_AT] & ERASED) !== 0 };
 }
 
 /** null unless `header` is a record header with this cookie. */
