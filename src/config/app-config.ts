@@ -28,6 +28,8 @@ export interface AppConfig {
   /** Key prefix of the BullMQ queue in Redis (one Redis can serve several deployments or test runs). */
   bullmqPrefix: string;
   rateLimitPerSecond: number;
+  /** Days a generation stays in the history (GET /api/v1/generations); the PDFs themselves stay. */
+  historyDays: number;
   /** Time-outs of the HTTP server that a slow client cannot stretch (see common/http/server-timeouts.ts). */
   http: HttpTimeouts;
   logLevel: LogLevel;
@@ -160,6 +162,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jobLeaseMs: int(env, 'JOB_LEASE_MS', 30_000, 500, 3_600_000),
     bullmqPrefix: str(env, 'BULLMQ_PREFIX') ?? 'pdfgen',
     rateLimitPerSecond: int(env, 'RATE_LIMIT_PER_SECOND', 50, 0, 1_000_000),
+    historyDays: int(env, 'HISTORY_DAYS', 90, 1, 36_500),
     http: httpTimeouts(env),
     logLevel: logLevel as LogLevel,
   };

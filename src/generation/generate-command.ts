@@ -1,4 +1,5 @@
 import type { RenderRequest } from '../engine';
+import type { KeyMode } from '../auth/key-mode';
 import type { WebhookRequest } from '../webhooks/webhook-request';
 import type { OutputFormat } from './request/generate-request.schema';
 
@@ -11,9 +12,13 @@ export interface GenerateCommand extends RenderRequest {
   webhook?: WebhookRequest;
 }
 
-/** Whose allowance a generation counts against. */
-export interface GenerationAccount {
+/** Who asked for a generation: whose allowance it counts against, and what its history record names. */
+export interface GenerationContext {
   workspaceId: string;
-  /** The monthly limit in force for the workspace. */
+  /** The monthly limit in force for the key's mode: the workspace's for live keys, the plan's for test keys. */
   monthlyLimit: number;
+  /** X-Request-Id of the request that asked for it (a job's: the request that made the job). */
+  requestId: string;
+  jobId?: string;
+  mode: KeyMode;
 }

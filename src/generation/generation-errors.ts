@@ -27,3 +27,12 @@ export function toContractError(error: unknown): unknown {
 export function failsForGood(error: unknown): boolean {
   return error instanceof RenderFailed || (error instanceof ApiError && error.code === 'QUOTA_EXCEEDED');
 }
+
+/**
+ * Whether a failed generation ends there, and so belongs in the history as failed: a render that
+ * failed, or (for a request) a PDF that could not be stored. A webhook job tries a store failure
+ * again, and a busy pool or a full month is no generation at all.
+ */
+export function endsInFailure(error: unknown, context: { jobId?: string }): boolean {
+  return error instanceof RenderFailed || (error instanceof PdfNotStored && context.jobId === undefined);
+}

@@ -8,6 +8,7 @@ import { RenderFailed, RenderRequest, RenderTimedOut } from '../../engine';
 import { MetricsService } from '../../metrics/metrics.service';
 import { FifoSlots } from './fifo-slots';
 import { RenderPoolBusy } from './render-pool-busy';
+import type { RenderedPdf } from './rendered-pdf';
 
 /**
  * V8 sizes a worker's young generation like a main thread's (up to 32 MB of semi-spaces each),
@@ -54,7 +55,7 @@ export class RenderPool implements OnModuleDestroy {
    * with this render) and then gives it RENDER_TIMEOUT_MS on the worker (RenderTimedOut past that).
    * A render that throws on its worker is a RenderFailed.
    */
-  async render(request: RenderRequest): Promise<Uint8Array> {
+  async render(request: RenderRequest): Promise<RenderedPdf> {
     if (this.inFlight >= this.config.renderWorkers + this.config.renderQueueLimit) throw new RenderPoolBusy();
     this.track(+1);
     try {
@@ -84,7 +85,7 @@ export class RenderPool implements OnModuleDestroy {
     }
   }
 
-  private async run(request: RenderRequest): Promise<Uint8Array> {
+  private async run(request: RenderRequest): Promise<RenderedPdf> {
     const timeoutMs = this.config.renderTimeoutMs;
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), timeoutMs);

@@ -1,7 +1,8 @@
 import { setPriority } from 'node:os';
 import { move } from 'piscina';
 import { tuneHeapForMemory } from '../../config/heap-tuning';
-import { renderDocument, RenderRequest } from '../../engine';
+import { renderDocumentWithLayout, RenderRequest } from '../../engine';
+import { TransferredPdf } from './rendered-pdf';
 
 // This worker's isolate has just reset the process-wide heap tuning: set it again.
 tuneHeapForMemory();
@@ -21,10 +22,13 @@ if (process.platform === 'linux') {
   }
 }
 
-/** Runs in a worker thread: renders one document and hands its bytes back without a copy. */
-export default async function render(request: RenderRequest): Promise<Uint8Array> {
-  const pdf = await renderDocument(request);
+/** Runs in a worker thread: renders one document and hands its bytes back without a copy, with its page count. */
+export default async function render(request: RenderRequest): Promise<TransferredPdf> {
+  const { pdf, pageCount } = await renderDocumentWithLayout(request);
   // Only a buffer that owns its whole ArrayBuffer can be transferred; a pooled one is copied once.
   const owned = pdf.byteOffset === 0 && pdf.buffer.byteLength === pdf.byteLength ? pdf : Uint8Array.prototype.slice.call(pdf);
-  return move(new Uint8Array(owned.buffer, 0, owned.byteLength)) as Uint8Array;
+  const result = new TransferredPdf({ pdf: new Uint8Array(owned.buffer, 0, owned.byteLength), pages: pageCount });
+  // Marks the result movable, in place.
+  move(result);
+  return result;
 }

@@ -1,0 +1,24 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { GENERATION_STATUSES } from '../generation-record';
+
+export class GenerationDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'invoice-basic' }) templateId: string;
+  @ApiProperty({ example: '1.0.0' }) templateVersion: string;
+  @ApiProperty({ enum: ['url', 'base64', 'buffer'] }) outputFormat: string;
+  @ApiProperty({ enum: GENERATION_STATUSES }) status: string;
+  @ApiPropertyOptional({ description: 'outputFormat url, once stored' }) pdfUrl?: string;
+  @ApiPropertyOptional({ description: 'Made by a webhook job' }) jobId?: string;
+  @ApiPropertyOptional({ example: 25412 }) sizeBytes?: number;
+  @ApiPropertyOptional({ example: 2 }) pages?: number;
+  @ApiProperty({ example: 42 }) generationTimeMs: number;
+  @ApiProperty({ description: 'X-Request-Id of the request that asked for it' }) requestId: string;
+  @ApiProperty({ enum: ['live', 'test'] }) mode: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+}
+
+export class GenerationsPageDto {
+  @ApiProperty({ example: true }) success: boolean;
+  @ApiProperty({ type: [GenerationDto], description: 'Newest first' }) generations: GenerationDto[];
+  @ApiProperty({ type: String, nullable: true, description: 'Pass as cursor for the next page; null on the last page' }) nextCursor: string | null;
+}

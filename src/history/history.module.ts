@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { GenerationHistory } from './generation-history.service';
+import { GenerationsController } from './generations.controller';
+
+/** The record of every generation, and GET /api/v1/generations (DECISIONS section 11). */
+@Module({ controllers: [GenerationsController], providers: [GenerationHistory], exports: [GenerationHistory] })
+export class HistoryModule {}
