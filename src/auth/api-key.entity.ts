@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 import { NAME_MAX_LENGTH } from '../workspaces/workspace-bounds';
+import type { KeyMode } from './key-mode';
 
 @Entity('api_keys')
 export class ApiKeyEntity {
@@ -19,6 +20,9 @@ export class ApiKeyEntity {
   /** The first characters of the key, so an operator can tell keys apart. */
   @Column({ name: 'key_prefix', type: 'varchar', length: 16 })
   keyPrefix: string;
+
+  @Column({ type: 'varchar', length: 4, default: 'live' })
+  mode: KeyMode;
 
   @CreateDateColumn({ name: 'created_at' })
   createdAt: Date;

@@ -15,7 +15,7 @@ const USAGE = `pdfgen: operate the PDF service from the command line (uses DATA_
   pdfgen workspace update <workspaceId> [--name X] [--plan P] [--limit N|plan] [--templates a,b]
   pdfgen workspace suspend <workspaceId>
   pdfgen workspace resume <workspaceId>
-  pdfgen key create <workspaceId> [--name X]
+  pdfgen key create <workspaceId> [--name X] [--mode live|test]
   pdfgen key list <workspaceId>
   pdfgen key revoke <workspaceId> <keyId>
   pdfgen webhook-secret rotate <workspaceId>
@@ -29,6 +29,7 @@ async function run(argv: string[]): Promise<string> {
     allowPositionals: true,
     options: {
       name: { type: 'string' },
+      mode: { type: 'string' },
       plan: { type: 'string' },
       limit: { type: 'string' },
       templates: { type: 'string' },

@@ -4,9 +4,7 @@ import { validateDto } from '../common/validation/validate-dto';
 import { CreateKeyDto } from '../workspaces/dto/create-key.dto';
 import { CreateWorkspaceDto } from '../workspaces/dto/create-workspace.dto';
 import { UpdateWorkspaceDto } from '../workspaces/dto/update-workspace.dto';
-import { effectiveMonthlyLimit } from '../workspaces/workspace-rules';
 import { WorkspacesService } from '../workspaces/workspaces.service';
-import { UsageService } from '../usage/usage.service';
 import { CliError } from './cli-error';
 
 export type Flags = Record<string, string | boolean | undefined>;
@@ -17,11 +15,9 @@ export type Flags = Record<string, string | boolean | undefined>;
  */
 export class OperatorCommands {
   private readonly workspaces: WorkspacesService;
-  private readonly usage: UsageService;
 
   constructor(app: INestApplicationContext) {
     this.workspaces = app.get(WorkspacesService);
-    this.usage = app.get(UsageService);
   }
 
   async workspaceCreate(flags: Flags): Promise<unknown> {
@@ -53,8 +49,8 @@ export class OperatorCommands {
   }
 
   async keyCreate(workspaceId: string, flags: Flags): Promise<unknown> {
-    const input = await validateDto(CreateKeyDto, { name: flags.name });
-    return this.workspaces.createKey(workspaceId, input.name ?? null);
+    const input = await validateDto(CreateKeyDto, { name: flags.name, mode: flags.mode });
+    return this.workspaces.createKey(workspaceId, input.name ?? null, input.mode);
   }
 
   async keyList(workspaceId: string): Promise<unknown> {
@@ -74,7 +70,7 @@ export class OperatorCommands {
   async usageReport(workspaceId?: string): Promise<unknown> {
     const targets = workspaceId ? [await this.workspaces.get(workspaceId)] : await this.workspaces.list();
     return Promise.all(
-      targets.map(async (w) => ({ workspaceId: w.id, name: w.name, plan: w.plan, ...(await this.usage.snapshot(w.id, effectiveMonthlyLimit(w))) })),
+      targets.map(async (w) => ({ workspaceId: w.id, name: w.name, plan: w.plan, ...(await this.workspaces.usageOf(w)) })),
     );
   }
 

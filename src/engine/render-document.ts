@@ -9,6 +9,7 @@ import { drawHeaderFooter } from './header-footer/draw-header-footer';
 import { LAYOUTS } from './documents/document-layouts';
 import { RenderFailed, UnknownTemplate } from './errors';
 import { pageGeometry } from './page/page-geometry';
+import { drawWatermark } from './watermark';
 
 const PRODUCER = 'pdfgen';
 /** zlib's levels 1-3 share the fast matcher; 3 packs content streams best of them at the same speed. */
@@ -57,6 +58,7 @@ async function draw(layout: (typeof LAYOUTS)[TemplateId], request: RenderRequest
   const documentFonts = new DocumentFonts(doc);
   const canvas = new Canvas(doc, fonts, documentFonts);
   layout.draw(canvas, geometry.content, request.data);
+  if (request.watermark) drawWatermark(canvas, geometry.size, request.watermark);
   drawHeaderFooter(canvas, geometry, request.options, { title, date: new Date().toISOString().slice(0, 10), url: '' });
   const pageCount = canvas.pageCount;
   documentFonts.embedAll();

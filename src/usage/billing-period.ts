@@ -1,6 +1,13 @@
+import type { KeyMode } from '../auth/key-mode';
+
 /** The UTC calendar month of `now`, as `YYYY-MM`. */
 export function billingPeriod(now: Date = new Date()): string {
   return now.toISOString().slice(0, 7);
+}
+
+/** The counter a generation is counted in: the month, or the month's test counter for a test key. */
+export function usageCounter(period: string, mode: KeyMode): string {
+  return mode === 'test' ? `${period}:test` : period;
 }
 
 /** Whole seconds from `now` until 00:00 UTC on the 1st of the next month (at least 1). */

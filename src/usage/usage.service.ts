@@ -5,7 +5,8 @@ import { DataSource } from 'typeorm';
 import { AppConfig, DEFAULT_RENDER_TIMEOUT_MS } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { atomically, execute, sql, SqlScript } from '../jobs/sql-script';
-import { billingPeriod } from './billing-period';
+import type { KeyMode } from '../auth/key-mode';
+import { billingPeriod, usageCounter } from './billing-period';
 import {
   ADD_RESERVATION_SQL,
   DROP_LAPSED_RESERVATIONS_SQL,
@@ -27,6 +28,7 @@ export interface UsageSnapshot {
 /** A slot taken against the monthly limit; released again if the generation fails. */
 export interface UsageReservation {
   workspaceId: string;
+  /** The counter: `YYYY-MM`, or `YYYY-MM:test` for a test key's generations. */
   period: string;
   used: number;
   limit: number;
@@ -34,7 +36,7 @@ export interface UsageReservation {
 
 /** Takes, keeps and gives back slots of a month's allowance. */
 export interface UsageLedger {
-  reserve(workspaceId: string, limit: number, now?: Date): Promise<UsageReservation | null>;
+  reserve(workspaceId: string, limit: number, now?: Date, mode?: KeyMode): Promise<UsageReservation | null>;
   /**
    * Keeps the slot of a generation that succeeded; false if the slot had lapsed meanwhile and the
    * month is now used up. Left out by ledgers whose slots never lapse.
@@ -71,10 +73,10 @@ export class UsageService implements UsageLedger {
     this.reservationLifetimeMs = 2 * config.renderTimeoutMs + STORING_MARGIN_MS;
   }
 
-  /** Takes one generation from the month's allowance; null when the limit is already reached. */
-  async reserve(workspaceId: string, limit: number, now = new Date()): Promise<HeldReservation | null> {
+  /** Takes one generation from the month's allowance (a test key's: its own); null when the limit is already reached. */
+  async reserve(workspaceId: string, limit: number, now = new Date(), mode: KeyMode = 'live'): Promise<HeldReservation | null> {
     if (limit <= 0) return null;
-    const period = billingPeriod(now);
+    const period = usageCounter(billingPeriod(now), mode);
     const id = randomUUID();
     const expiresAt = now.getTime() + this.reservationLifetimeMs;
     const used = await atomically(this.dataSource, function* (): SqlScript<number | null> {
@@ -113,10 +115,10 @@ export class UsageService implements UsageLedger {
     });
   }
 
-  /** `used` counts confirmed generations and the reservations that have not lapsed. */
-  async snapshot(workspaceId: string, limit: number, now = new Date()): Promise<UsageSnapshot> {
+  /** `used` counts confirmed generations and the reservations that have not lapsed (of test keys' counter for `test`). */
+  async snapshot(workspaceId: string, limit: number, now = new Date(), mode: KeyMode = 'live'): Promise<UsageSnapshot> {
     const period = billingPeriod(now);
-    const { rows } = await execute(this.dataSource, sql(USED_SQL, now.getTime(), workspaceId, period));
+    const { rows } = await execute(this.dataSource, sql(USED_SQL, now.getTime(), workspaceId, usageCounter(period, mode)));
     const used = rows.length > 0 ? Math.max(0, Number(rows[0].used)) : 0;
     return { period, used, limit, remaining: Math.max(0, limit - used) };
   }

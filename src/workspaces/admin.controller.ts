@@ -61,7 +61,7 @@ export class AdminController {
   @ApiResponse({ status: 201, type: CreatedKeyDto })
   @ApiErrorResponses('INVALID_REQUEST', 'WORKSPACE_NOT_FOUND')
   async createKey(@Param('id') id: string, @Body(validOptionalBody) body: CreateKeyDto): Promise<CreatedApiKey> {
-    return this.workspaces.createKey(id, body.name ?? null);
+    return this.workspaces.createKey(id, body.name ?? null, body.mode);
   }
 
   @Get(':id/keys')

@@ -5,6 +5,7 @@ import { DataSource, IsNull, Repository } from 'typeorm';
 import { ApiKeyEntity } from '../auth/api-key.entity';
 import { digestApiKey, generateApiKey, looksLikeApiKey } from '../auth/api-key';
 import { AuthenticatedWorkspace } from '../auth/authenticated-workspace';
+import type { KeyMode } from '../auth/key-mode';
 import { ApiError } from '../common/errors/api-error';
 import { inDialect } from '../database/sql-dialect';
 import type { TemplateId } from '../engine/templates/template.types';
@@ -25,12 +26,18 @@ export interface WorkspaceView {
   enabledTemplates: string[];
   webhookSecret: string;
   createdAt: string;
-  usage?: UsageSnapshot;
+  usage?: WorkspaceUsage;
+}
+
+/** This month's usage; `testUsed` counts test keys' generations, which have their own limit. */
+export interface WorkspaceUsage extends UsageSnapshot {
+  testUsed: number;
 }
 
 export interface ApiKeyView {
   id: string;
   name: string | null;
+  mode: KeyMode;
   prefix: string;
   active: boolean;
   createdAt: string;
@@ -42,6 +49,7 @@ export interface CreatedApiKey {
   key: string;
   createdAt: string;
   name: string | null;
+  mode: KeyMode;
 }
 
 /** Workspaces and their keys: what the operator API, the CLI and authentication share. */
@@ -96,7 +104,7 @@ export class WorkspacesService {
     return workspace.webhookSecret;
   }
 
-  async createKey(workspaceId: string, name?: string | null): Promise<CreatedApiKey> {
+  async createKey(workspaceId: string, name?: string | null, mode: KeyMode = 'live'): Promise<CreatedApiKey> {
     await this.get(workspaceId);
     const key = generateApiKey();
     const entity = await this.keys.save(
@@ -104,12 +112,13 @@ export class WorkspacesService {
         id: randomUUID(),
         workspaceId,
         name: name ?? null,
+        mode,
         keyHash: digestApiKey(key),
         keyPrefix: key.slice(0, 13),
         revokedAt: null,
       }),
     );
-    return { id: entity.id, key, createdAt: entity.createdAt.toISOString(), name: entity.name };
+    return { id: entity.id, key, createdAt: entity.createdAt.toISOString(), name: entity.name, mode: entity.mode };
   }
 
   async listKeys(workspaceId: string): Promise<ApiKeyView[]> {
@@ -133,7 +142,7 @@ export class WorkspacesService {
     const rows: KeyOwnerRow[] = await this.dataSource.query(
       inDialect(
         this.dataSource,
-        `SELECT k.id AS key_id, w.id, w.name, w.plan, w.monthly_limit, w.suspended, w.enabled_templates
+        `SELECT k.id AS key_id, k.mode AS key_mode, w.id, w.name, w.plan, w.monthly_limit, w.suspended, w.enabled_templates
          FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id
          WHERE k.key_hash = ? AND k.revoked_at IS NULL`,
       ),
@@ -151,7 +160,9 @@ export class WorkspacesService {
       name: row.name,
       plan: row.plan,
       keyId: row.key_id,
+      keyMode: row.key_mode === 'test' ? 'test' : 'live',
       monthlyLimit: effectiveMonthlyLimit(workspace),
+      testLimit: PLANS[row.plan].monthlyLimit,
       // SQLite answers 0/1, PostgreSQL true/false.
       suspended: Boolean(row.suspended),
       enabledTemplates: effectiveTemplates(workspace),
@@ -170,13 +181,23 @@ export class WorkspacesService {
       webhookSecret: workspace.webhookSecret,
       createdAt: workspace.createdAt.toISOString(),
     };
-    if (withUsage) view.usage = await this.usage.snapshot(workspace.id, effectiveMonthlyLimit(workspace));
+    if (withUsage) view.usage = await this.usageOf(workspace);
     return view;
+  }
+
+  async usageOf(workspace: WorkspaceEntity): Promise<WorkspaceUsage> {
+    const now = new Date();
+    const [live, test] = await Promise.all([
+      this.usage.snapshot(workspace.id, effectiveMonthlyLimit(workspace), now),
+      this.usage.snapshot(workspace.id, PLANS[workspace.plan].monthlyLimit, now, 'test'),
+    ]);
+    return { ...live, testUsed: test.used };
   }
 }
 
 interface KeyOwnerRow {
   key_id: string;
+  key_mode: string;
   id: string;
   name: string;
   plan: PlanId;
@@ -194,6 +215,7 @@ function toKeyView(key: ApiKeyEntity): ApiKeyView {
   return {
     id: key.id,
     name: key.name,
+    mode: key.mode,
     prefix: key.keyPrefix,
     active: key.revokedAt === null,
     createdAt: key.createdAt.toISOString(),

@@ -29,7 +29,7 @@ describe('operator API', () => {
     });
     expect(Buffer.from(res.body.webhookSecret.slice(6), 'base64').length).toBeGreaterThanOrEqual(24);
     const got = await t.admin.get(`/workspaces/${res.body.id}`).expect(200);
-    expect(got.body.usage).toEqual({ period: new Date().toISOString().slice(0, 7), used: 0, limit: 100, remaining: 100 });
+    expect(got.body.usage).toEqual({ period: new Date().toISOString().slice(0, 7), used: 0, limit: 100, remaining: 100, testUsed: 0 });
   });
 
   it('validates workspace fields, naming each and its valid values', async () => {
@@ -81,7 +81,7 @@ describe('operator API', () => {
   it('creates keys once, lists them without secrets, deactivates them at once', async () => {
     const ws = await t.admin.post('/workspaces', { name: 'Keys', plan: 'pro' }).expect(201);
     const created = await t.admin.post(`/workspaces/${ws.body.id}/keys`, { name: 'zapier' }).expect(201);
-    expect(created.body).toEqual({ id: expect.any(String), key: expect.stringMatching(/^pdfg_[0-9a-f-]{36}$/), createdAt: expect.any(String), name: 'zapier' });
+    expect(created.body).toEqual({ id: expect.any(String), key: expect.stringMatching(/^pdfg_[0-9a-f-]{36}$/), createdAt: expect.any(String), name: 'zapier', mode: 'live' });
     const key = created.body.key;
     const list = await t.admin.get(`/workspaces/${ws.body.id}/keys`).expect(200);
     expect(JSON.stringify(list.body)).not.toContain(key);

@@ -60,7 +60,7 @@ describe('POST /generate', () => {
     const second = await t.http.post('/api/v1/generate').set('X-API-Key', own.key).send({ templateId: 'invoice-basic', data: sample('invoice-basic'), outputFormat: 'base64' });
     expect([first.headers['x-usage-remaining'], second.headers['x-usage-remaining']]).toEqual(['999', '998']);
     const view = await t.admin.get(`/workspaces/${own.id}`).expect(200);
-    expect(view.body.usage).toEqual({ period: new Date().toISOString().slice(0, 7), used: 2, limit: 1000, remaining: 998 });
+    expect(view.body.usage).toEqual({ period: new Date().toISOString().slice(0, 7), used: 2, limit: 1000, remaining: 998, testUsed: 0 });
   });
 
   it('does not count requests that fail validation', async () => {

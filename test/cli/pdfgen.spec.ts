@@ -36,15 +36,20 @@ describe('pdfgen command line', () => {
     expect(workspace).toMatchObject({ name: 'Acme', plan: 'pro', suspended: false });
     const key = JSON.parse(await pdfgen('key', 'create', workspace.id, '--name', 'ops'));
     expect(key.key).toMatch(/^pdfg_/);
+    expect(key.mode).toBe('live');
+    const testKey = JSON.parse(await pdfgen('key', 'create', workspace.id, '--name', 'ci', '--mode', 'test'));
+    expect(testKey.mode).toBe('test');
 
     // The CLI writes the SQLite store in DATA_DIR, so the app must read that same store.
     const t = await startTestApp({ DATA_DIR: dataDir }, { store: 'sqlite', files: 'disk' });
     try {
       const body = { templateId: 'invoice-basic', data: sample('invoice-basic'), outputFormat: 'base64' };
       await t.http.post('/api/v1/generate').set('X-API-Key', key.key).send(body).expect(200);
+      await t.http.post('/api/v1/generate').set('X-API-Key', testKey.key).send(body).expect(200);
 
       const usage = JSON.parse(await pdfgen('usage', workspace.id));
-      expect(usage).toEqual([expect.objectContaining({ workspaceId: workspace.id, used: 1, limit: 1000, remaining: 999 })]);
+      expect(usage).toEqual([expect.objectContaining({ workspaceId: workspace.id, used: 1, limit: 1000, remaining: 999, testUsed: 1 })]);
+      expect(JSON.parse(await pdfgen('key', 'list', workspace.id)).map((k: { mode: string }) => k.mode)).toEqual(['live', 'test']);
 
       await pdfgen('workspace', 'suspend', workspace.id);
       expect((await t.http.post('/api/v1/generate').set('X-API-Key', key.key).send(body)).status).toBe(403);

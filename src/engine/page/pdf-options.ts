@@ -42,4 +42,6 @@ export interface RenderRequest {
   templateId: string;
   data: Record<string, unknown>;
   options: PdfOptions;
+  /** Drawn across every page, e.g. `TEST` for documents made with a test key. */
+  watermark?: string;
 }

@@ -132,6 +132,19 @@ export class Canvas {
     return textWidth;
   }
 
+  /** Draws `draw` turned by `degrees` about (x, y), at `opacity` (watermarks). */
+  turned(degrees: number, x: number, y: number, opacity: number, draw: () => void): void {
+    this.doc.save();
+    this.doc.fillOpacity(opacity);
+    this.doc.rotate(degrees, { origin: [x, y] });
+    try {
+      draw();
+    } finally {
+      this.doc.restore();
+      this.fill = undefined;
+    }
+  }
+
   rect(x: number, y: number, width: number, height: number, fill: string, radius = 0): void {
     if (width <= 0 || height <= 0) return;
     if (radius > 0) this.doc.roundedRect(x, y, width, height, Math.min(radius, width / 2, height / 2));

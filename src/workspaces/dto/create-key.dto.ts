@@ -1,5 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional } from '../../common/validation/class-validator';
+import { KEY_MODES, KeyMode } from '../../auth/key-mode';
+import { IsIn, IsOptional } from '../../common/validation/class-validator';
+import { ValidateIfPresent } from '../../common/validation/validate-if-present';
+import { FIELD_MESSAGES } from './field-messages';
 import { NAME_MAX_LENGTH } from '../workspace-bounds';
 import { IsKeyName } from './field-validators';
 
@@ -8,4 +11,9 @@ export class CreateKeyDto {
   @IsOptional()
   @IsKeyName()
   name?: string | null;
+
+  @ApiPropertyOptional({ enum: KEY_MODES, default: 'live', description: 'test: generations carry a TEST watermark and X-Test-Mode, and are counted apart (usage.testUsed)' })
+  @ValidateIfPresent()
+  @IsIn(KEY_MODES, { message: FIELD_MESSAGES.keyMode })
+  mode?: KeyMode;
 }

@@ -9,6 +9,7 @@ export class UsageDto {
   @ApiProperty({ example: 42 }) used: number;
   @ApiProperty({ example: 1000 }) limit: number;
   @ApiProperty({ example: 958 }) remaining: number;
+  @ApiProperty({ example: 3, description: "Test keys' generations this month (their own limit: the plan's)" }) testUsed: number;
 }
 
 export class WorkspaceDto {
@@ -29,11 +30,13 @@ export class CreatedKeyDto {
   @ApiProperty({ example: 'pdfg_3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f', description: 'Shown only in this response' }) key: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: String, nullable: true }) name: string | null;
+  @ApiProperty({ enum: ['live', 'test'] }) mode: string;
 }
 
 export class KeyDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ type: String, nullable: true }) name: string | null;
+  @ApiProperty({ enum: ['live', 'test'] }) mode: string;
   @ApiProperty({ example: 'pdfg_3f1c2d4e', description: 'First characters of the key' }) prefix: string;
   @ApiProperty() active: boolean;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
