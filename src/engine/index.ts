@@ -10,7 +10,8 @@ import { renderDocument } from './render-document';
 import { findTemplate } from './templates/built-in-templates';
 
 export { RenderFailed, RenderTimedOut, UnknownTemplate } from './errors';
-export { renderDocument } from './render-document';
+export { renderDocument, renderDocumentWithLayout } from './render-document';
+export type { RenderedDocument } from './render-document';
 export { contentRoomProblem, resolveOptions } from './page/resolve-options';
 export { cssLengthToPoints } from './page/css-length';
 export { MARGIN_SIDES, MAX_HEADER_FOOTER_CHARS, ORIENTATIONS, PAGE_FORMATS } from './page/pdf-options';

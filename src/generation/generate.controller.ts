@@ -1,14 +1,17 @@
-import { Body, Controller, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiExtraModels, ApiOperation, ApiProduces, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import { Body, Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiExtraModels, ApiHeader, ApiOperation, ApiProduces, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { AuthenticatedWorkspace } from '../auth/authenticated-workspace';
 import { CurrentWorkspace } from '../auth/current-workspace.decorator';
 import { API_PREFIXES } from '../common/http/api-prefixes';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses.decorator';
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyOf } from '../idempotency/idempotency-key';
+import { IdempotencyService, REPLAYED_HEADER } from '../idempotency/idempotency.service';
 import { JobAcceptedDto } from '../jobs/dto/job.dto';
 import { JobsService } from '../jobs/jobs.service';
 import { GenerateResponseDto } from './dto/generate-response.dto';
+import { GenerateReply, sendReply } from './generate-reply';
 import { toContractError } from './generation-errors';
 import { GenerationResult, GenerationService } from './generation.service';
 import { GenerateRequestParser } from './request/generate-request.parser';
@@ -28,6 +31,7 @@ export class GenerateController {
     private readonly parser: GenerateRequestParser,
     private readonly generation: GenerationService,
     private readonly jobs: JobsService,
+    private readonly idempotency: IdempotencyService,
   ) {}
 
   @Post('generate')
@@ -40,40 +44,61 @@ export class GenerateController {
   @ApiResponse({ status: 200, description: 'url or base64: JSON', type: GenerateResponseDto, headers: RESULT_HEADERS })
   @ApiResponse({ status: 202, description: 'With webhook: the job is queued; GET /api/v1/jobs/{jobId} reports on it', type: JobAcceptedDto })
   @ApiProduces('application/json', 'application/pdf')
+  @ApiHeader({
+    name: IDEMPOTENCY_KEY_HEADER,
+    required: false,
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+    description:
+      '1 to 255 visible ASCII characters, kept 24 hours per workspace. Repeating a request that succeeded with the same key and JSON body ' +
+      `replays its answer (same pdfUrl, jobId or bytes) with ${REPLAYED_HEADER}: true, and counts nothing; another body answers 422, ` +
+      'a repeat while the first request runs 409 with Retry-After: 1. A request that failed does not hold its key.',
+  })
   @ApiErrorResponses(
     'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'BODY_TOO_LARGE', 'MISSING_API_KEY', 'INVALID_API_KEY', 'WORKSPACE_SUSPENDED',
     'MISSING_TEMPLATE_ID', 'MISSING_DATA', 'TEMPLATE_NOT_FOUND', 'TEMPLATE_NOT_ENABLED', 'INVALID_REQUEST', 'INVALID_DATA',
     'INVALID_WEBHOOK_URL', 'WEBHOOKS_NOT_IN_PLAN', 'QUOTA_EXCEEDED', 'RATE_LIMITED', 'GENERATION_FAILED', 'SERVER_BUSY',
+    'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_PROGRESS',
   )
-  async generate(@Body() body: unknown, @CurrentWorkspace() workspace: AuthenticatedWorkspace, @Res() res: Response): Promise<void> {
+  async generate(@Body() body: unknown, @CurrentWorkspace() workspace: AuthenticatedWorkspace, @Req() req: Request, @Res() res: Response): Promise<void> {
+    // The key before the body: a request asking to run at most once must not run when its key cannot be kept.
+    const key = idempotencyKeyOf(req.headers['idempotency-key']);
+    const answer = () => this.answer(body, workspace, req.requestId!);
+    // The key's mode is part of the request: a test key's watermarked answer is no answer to a live key's.
+    const reply = key === undefined ? await answer() : await this.idempotency.once(workspace.id, key, { mode: workspace.keyMode, body }, answer);
+    sendReply(res, reply);
+  }
+
+  private async answer(body: unknown, workspace: AuthenticatedWorkspace, requestId: string): Promise<GenerateReply> {
     const command = await this.parser.parse(body, workspace);
+    const mode = workspace.keyMode;
+    const testHeader: Record<string, string> = mode === 'test' ? { 'X-Test-Mode': 'true' } : {};
     if (command.webhook) {
-      res.status(202).json(await this.jobs.submit(workspace, command, command.webhook));
-      return;
+      return { status: 202, headers: testHeader, json: await this.jobs.submit(workspace, command, command.webhook, requestId) };
     }
+    const monthlyLimit = mode === 'test' ? workspace.testLimit : workspace.monthlyLimit;
     const result = await this.generation
-      .generate(command, { workspaceId: workspace.id, monthlyLimit: workspace.monthlyLimit })
+      .generate(command, { workspaceId: workspace.id, monthlyLimit, requestId, mode })
       .catch((error: unknown) => Promise.reject(toContractError(error)));
-    res.setHeader('X-Generation-Time-Ms', String(result.generationTimeMs));
-    res.setHeader('X-PDF-Size-Bytes', String(result.pdf.byteLength));
-    res.setHeader('X-Usage-Remaining', String(result.usageRemaining));
+    const headers = {
+      'X-Generation-Time-Ms': String(result.generationTimeMs),
+      'X-PDF-Size-Bytes': String(result.pdf.byteLength),
+      'X-Usage-Remaining': String(result.usageRemaining),
+      ...testHeader,
+    };
     if (command.outputFormat === 'buffer') {
-      sendPdf(res, result, command.templateId);
-      return;
+      return { status: 200, headers: { ...headers, ...pdfHeaders(result, command.templateId) }, pdf: result.pdf };
     }
-    res.json({
+    const json = {
       success: true,
       ...(command.outputFormat === 'url' ? { pdfUrl: result.pdfUrl } : { base64: Buffer.from(result.pdf).toString('base64') }),
       templateId: command.templateId,
       generatedAt: result.generatedAt,
-    });
+    };
+    return { status: 200, headers, json };
   }
 }
 
-function sendPdf(res: Response, result: GenerationResult, templateId: string): void {
+function pdfHeaders(result: GenerationResult, templateId: string): Record<string, string> {
   const stamp = result.generatedAt.replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  res.setHeader('Content-Type', 'application/pdf');
-  res.setHeader('Content-Disposition', `inline; filename="${templateId}-${stamp}.pdf"`);
-  res.setHeader('Content-Length', String(result.pdf.byteLength));
-  res.end(result.pdf);
+  return { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${templateId}-${stamp}.pdf"` };
 }

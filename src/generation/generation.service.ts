@@ -2,13 +2,19 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { JsonLogger } from '../common/logging/json-logger';
-import { FILE_STORE, FileStore } from '../files/file-store.port';
+import { HostedFiles } from '../files/hosted-files';
 import { MetricsService } from '../metrics/metrics.service';
 import { quotaExceeded } from '../usage/quota-exceeded';
 import { UsageLedger, UsageReservation, UsageService } from '../usage/usage.service';
-import type { GenerateCommand, GenerationAccount } from './generate-command';
-import { PdfNotStored } from './generation-errors';
+import { findTemplate } from '../engine';
+import { GenerationHistory } from '../history/generation-history.service';
+import type { GenerationOutcome } from '../history/generation-record';
+import type { GenerateCommand, GenerationContext } from './generate-command';
+import { endsInFailure, PdfNotStored } from './generation-errors';
 import { RenderPool } from './pool/render-pool';
+
+/** Across every page of a test key's documents. */
+const TEST_WATERMARK = 'TEST';
 
 export interface GenerationResult {
   pdf: Uint8Array;
@@ -29,42 +35,62 @@ export interface GenerationResult {
 export class GenerationService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(FILE_STORE) private readonly files: FileStore,
+    private readonly files: HostedFiles,
     private readonly usage: UsageService,
     private readonly pool: RenderPool,
     private readonly metrics: MetricsService,
     private readonly logger: JsonLogger,
+    private readonly history: GenerationHistory,
   ) {}
 
   /** `usage` is where the slot is taken: the shared counters, or a webhook job's own view of them. */
-  async generate(command: GenerateCommand, account: GenerationAccount, usage: UsageLedger = this.usage): Promise<GenerationResult> {
+  async generate(command: GenerateCommand, context: GenerationContext, usage: UsageLedger = this.usage): Promise<GenerationResult> {
     const started = process.hrtime.bigint();
-    const reservation = await usage.reserve(account.workspaceId, account.monthlyLimit);
-    if (!reservation) throw quotaExceeded(await this.usage.snapshot(account.workspaceId, account.monthlyLimit));
+    const elapsedSeconds = () => Number(process.hrtime.bigint() - started) / 1e9;
+    const asMs = (seconds: number) => Math.max(1, Math.round(seconds * 1000));
+    const reservation = await usage.reserve(context.workspaceId, context.monthlyLimit, undefined, context.mode);
+    if (!reservation) throw quotaExceeded(await this.usage.snapshot(context.workspaceId, context.monthlyLimit, undefined, context.mode));
     try {
-      const pdf = await this.pool.render(command);
-      const pdfUrl = command.outputFormat === 'url' ? await this.store(pdf) : undefined;
+      const { pdf, pages } = await this.pool.render(context.mode === 'test' ? { ...command, watermark: TEST_WATERMARK } : command);
+      const pdfUrl = command.outputFormat === 'url' ? await this.store(pdf, context.workspaceId) : undefined;
       if (usage.confirm && !(await usage.confirm(reservation))) {
-        throw quotaExceeded(await this.usage.snapshot(account.workspaceId, account.monthlyLimit));
+        throw quotaExceeded(await this.usage.snapshot(context.workspaceId, context.monthlyLimit, undefined, context.mode));
       }
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const seconds = elapsedSeconds();
+      const generationTimeMs = asMs(seconds);
       this.metrics.observeGeneration(command.templateId, command.outputFormat, seconds);
+      this.record(command, context, { status: 'succeeded', pdfUrl, sizeBytes: pdf.byteLength, pages, generationTimeMs });
       return {
         pdf,
         pdfUrl,
         generatedAt: new Date().toISOString(),
-        generationTimeMs: Math.max(1, Math.round(seconds * 1000)),
+        generationTimeMs,
         usageRemaining: Math.max(0, reservation.limit - reservation.used),
       };
     } catch (error) {
       await this.giveBack(usage, reservation);
+      if (endsInFailure(error, context)) this.record(command, context, { status: 'failed', generationTimeMs: asMs(elapsedSeconds()) });
       throw error;
     }
   }
 
-  private async store(pdf: Uint8Array): Promise<string> {
+  private record(command: GenerateCommand, context: GenerationContext, outcome: Pick<GenerationOutcome, 'status' | 'pdfUrl' | 'sizeBytes' | 'pages' | 'generationTimeMs'>): void {
+    this.history.record({
+      workspaceId: context.workspaceId,
+      templateId: command.templateId,
+      templateVersion: findTemplate(command.templateId)?.version ?? '',
+      outputFormat: command.outputFormat,
+      requestId: context.requestId,
+      jobId: context.jobId,
+      mode: context.mode,
+      ...outcome,
+    });
+  }
+
+  /** Saved as the workspace's file, which its keys alone may erase. */
+  private async store(pdf: Uint8Array, workspaceId: string): Promise<string> {
     try {
-      const { id } = await this.files.save(pdf);
+      const { id } = await this.files.save(pdf, workspaceId);
       return `${this.config.publicUrl}/files/${id}.pdf`;
     } catch (error) {
       throw new PdfNotStored({ cause: error });

@@ -5,6 +5,7 @@ import { ApiError } from '../common/errors/api-error';
 import { JsonLogger } from '../common/logging/json-logger';
 import { failsForGood, toContractError } from '../generation/generation-errors';
 import { GenerationService } from '../generation/generation.service';
+import { PLANS } from '../workspaces/plans';
 import { effectiveMonthlyLimit } from '../workspaces/workspace-rules';
 import { generationFailure } from '../webhooks/webhook-body';
 import { WorkspacesService } from '../workspaces/workspaces.service';
@@ -43,8 +44,15 @@ export class JobRenderer {
     const workspace = await this.workspaces.get(job.workspaceId);
     try {
       const command = { templateId: job.templateId, data: job.request.data, options: job.request.options, outputFormat: 'url' as const };
-      const account = { workspaceId: job.workspaceId, monthlyLimit: effectiveMonthlyLimit(workspace) };
-      const result = await this.generation.generate(command, account, new JobUsage(this.dataSource, job.id));
+      const context = {
+        workspaceId: job.workspaceId,
+        monthlyLimit: job.mode === 'test' ? PLANS[workspace.plan].monthlyLimit : effectiveMonthlyLimit(workspace),
+        // Jobs made before request ids were kept name their job instead.
+        requestId: job.requestId ?? job.id,
+        jobId: job.id,
+        mode: job.mode,
+      };
+      const result = await this.generation.generate(command, context, new JobUsage(this.dataSource, job.id));
       return { pdfUrl: result.pdfUrl!, generatedAt: result.generatedAt, generationError: null };
     } catch (error) {
       if (!failsForGood(error)) {

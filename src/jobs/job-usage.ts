@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
-import { billingPeriod } from '../usage/billing-period';
+import type { KeyMode } from '../auth/key-mode';
+import { billingPeriod, usageCounter } from '../usage/billing-period';
 import { UsageLedger, UsageReservation } from '../usage/usage.service';
 import { GIVE_BACK_SLOT_SQL, TAKE_SLOT_SQL } from '../usage/usage-statements';
 import { atomically, sql, SqlScript } from './sql-script';
@@ -15,10 +16,10 @@ export class JobUsage implements UsageLedger {
     private readonly jobId: string,
   ) {}
 
-  reserve(workspaceId: string, limit: number, now = new Date()): Promise<UsageReservation | null> {
+  reserve(workspaceId: string, limit: number, now = new Date(), mode: KeyMode = 'live'): Promise<UsageReservation | null> {
     const jobId = this.jobId;
     return atomically(this.db, function* (): SqlScript<UsageReservation | null> {
-      const period = billingPeriod(now);
+      const period = usageCounter(billingPeriod(now), mode);
       const marked = yield sql('UPDATE jobs SET usage_period = ? WHERE id = ? AND usage_period IS NULL', period, jobId);
       if (marked.changes === 0) {
         const { rows } = yield sql('SELECT j.usage_period AS period, u.used AS used FROM jobs j LEFT JOIN usage_counters u ON u.workspace_id = j.workspace_id AND u.period = j.usage_period WHERE j.id = ?', jobId);

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { KeyMode } from '../auth/key-mode';
 import type { PdfOptions } from '../engine';
 import { epochMs } from './epoch-ms';
 
@@ -60,6 +61,14 @@ export class JobEntity {
 
   @Column({ name: 'last_error', type: 'varchar', length: 500, nullable: true })
   lastError: string | null;
+
+  /** The mode of the key that made the job: a test job is watermarked and counted apart. */
+  @Column({ type: 'varchar', length: 4, default: 'live' })
+  mode: KeyMode;
+
+  /** X-Request-Id of the request that made the job; null for jobs made before it was kept. */
+  @Column({ name: 'request_id', type: 'varchar', length: 128, nullable: true })
+  requestId: string | null;
 
   @Column({ name: 'created_at', type: 'bigint', transformer: epochMs })
   createdAt: number;

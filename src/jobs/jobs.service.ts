@@ -46,7 +46,7 @@ export class JobsService {
   ) {}
 
   /** Accepts a checked generate request with a webhook: the quota looked at, stored with its first delivery, queued. */
-  async submit(workspace: AuthenticatedWorkspace, command: GenerateCommand, webhook: WebhookRequest): Promise<JobAccepted> {
+  async submit(workspace: AuthenticatedWorkspace, command: GenerateCommand, webhook: WebhookRequest, requestId: string): Promise<JobAccepted> {
     await this.checkQuota(workspace);
     const jobId = randomUUID();
     const deliveryId = newDeliveryId();
@@ -54,9 +54,9 @@ export class JobsService {
     const request = JSON.stringify({ data: command.data, options: command.options });
     await atomically(this.dataSource, function* (): SqlScript<void> {
       yield sql(
-        `INSERT INTO jobs (id, workspace_id, template_id, status, request, webhook_url, webhook_headers, delivery_id, attempts, created_at, updated_at)
-         VALUES (?, ?, ?, 'queued', ?, ?, ?, ?, 0, ?, ?)`,
-        jobId, workspace.id, command.templateId, request, webhook.url, JSON.stringify(webhook.headers), deliveryId, now, now,
+        `INSERT INTO jobs (id, workspace_id, template_id, status, request, webhook_url, webhook_headers, delivery_id, attempts, request_id, mode, created_at, updated_at)
+         VALUES (?, ?, ?, 'queued', ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
+        jobId, workspace.id, command.templateId, request, webhook.url, JSON.stringify(webhook.headers), deliveryId, requestId, workspace.keyMode, now, now,
       );
       yield insertDelivery(deliveryId, jobId, workspace.id, now);
     });
@@ -126,7 +126,8 @@ export class JobsService {
 
   /** Step 9 of DECISIONS section 2; the job takes its slot only when its PDF is made. */
   private async checkQuota(workspace: AuthenticatedWorkspace): Promise<void> {
-    const snapshot = await this.usage.snapshot(workspace.id, workspace.monthlyLimit);
+    const test = workspace.keyMode === 'test';
+    const snapshot = await this.usage.snapshot(workspace.id, test ? workspace.testLimit : workspace.monthlyLimit, undefined, workspace.keyMode);
     if (snapshot.remaining <= 0) throw quotaExceeded(snapshot);
   }
 }

@@ -26,6 +26,8 @@ export const ERROR_CATALOGUE = {
   RATE_LIMITED: { status: 429, message: 'Rate limit exceeded' },
   JOB_NOT_FOUND: { status: 404, message: "Job '<id>' not found" },
   JOB_NOT_FINISHED: { status: 409, message: "Job '<id>' is not finished" },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'Idempotency-Key was used with a different request' },
+  IDEMPOTENCY_KEY_IN_PROGRESS: { status: 409, message: 'A request with this Idempotency-Key is in progress' },
   GENERATION_FAILED: { status: 500, message: 'PDF generation failed', extra: ['details'] },
   SERVER_BUSY: { status: 503, message: 'Server is busy' },
   INVALID_ADMIN_TOKEN: { status: 401, message: 'Invalid admin token' },

@@ -1,6 +1,10 @@
 import { InitialSchema1763700000000 } from './1763700000000-initial-schema';
 import { JobsAndWebhooks1763760000000 } from './1763760000000-jobs-and-webhooks';
 import { UsageReservations1763800000000 } from './1763800000000-usage-reservations';
+import { GenerationHistory1763900000000 } from './1763900000000-generation-history';
+import { HostedFiles1764000000000 } from './1764000000000-hosted-files';
+import { TestKeys1764050000000 } from './1764050000000-test-keys';
+import { IdempotencyKeys1764100000000 } from './1764100000000-idempotency-keys';
 
 /** In order of their timestamps. */
-export const MIGRATIONS = [InitialSchema1763700000000, JobsAndWebhooks1763760000000, UsageReservations1763800000000];
+export const MIGRATIONS = [InitialSchema1763700000000, JobsAndWebhooks1763760000000, UsageReservations1763800000000, GenerationHistory1763900000000, HostedFiles1764000000000, TestKeys1764050000000, IdempotencyKeys1764100000000];
