@@ -1,0 +1,9 @@
+export { PdfgenClient } from './client';
+export type { FileResult, GenerateOptions, GenerateToFileRequest, PdfgenClientOptions } from './client';
+export type { Base64Result, BufferResult, GenerateResult, GenerationStats, JobAcceptedResult, ResponseInfo, UrlResult } from './generate-result';
+export type { FilesApi, GenerationFilters, GenerationsApi, JobsApi, TemplatesApi } from './resources';
+export { PdfgenError, PdfgenNetworkError } from './errors';
+export { verifyWebhook, WebhookVerificationError } from './webhook';
+export type { WebhookFailure, WebhookHeaders, WebhookPayload, WebhookSuccess, WebhookVerificationCode } from './webhook';
+export type * from './types';
+export type { components, paths } from './generated/openapi';

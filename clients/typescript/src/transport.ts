@@ -1,0 +1,82 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { PdfgenError, PdfgenNetworkError } from './errors';
+import { RetryPolicy, retryDelayMs } from './retry';
+
+export interface TransportOptions {
+  apiKey: string;
+  baseUrl: string;
+  fetch: typeof fetch;
+  /** Per attempt, reading the answer included. */
+  timeoutMs: number;
+  retry: RetryPolicy;
+}
+
+/** One API call: where it goes, and how its 2xx answer is read. */
+export interface Call<T> {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  read(response: Response): Promise<T>;
+}
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: PdfgenError | PdfgenNetworkError };
+
+/** Sends calls with the API key, and retries those that waiting can help (see retry.ts). */
+export class Transport {
+  constructor(private readonly options: TransportOptions) {}
+
+  async call<T>(call: Call<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const outcome = await this.attempt(call);
+      if (outcome.ok) return outcome.value;
+      const wait = retryDelayMs(outcome.error, attempt, this.options.retry);
+      if (wait === undefined) throw outcome.error;
+      await sleep(wait);
+    }
+  }
+
+  private async attempt<T>(call: Call<T>): Promise<Outcome<T>> {
+    try {
+      const response = await this.options.fetch(this.url(call), {
+        method: call.method,
+        headers: {
+          'X-API-Key': this.options.apiKey,
+          ...(call.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...call.headers,
+        },
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        // The API never redirects; following one would send the key to wherever it points.
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+      if (!response.ok) return { ok: false, error: await PdfgenError.fromResponse(response) };
+      // Read inside the attempt: an answer cut off half way is retried like a lost connection.
+      return { ok: true, value: await call.read(response) };
+    } catch (cause) {
+      if (!isNetworkFailure(cause)) throw cause;
+      return { ok: false, error: this.networkError(call, cause) };
+    }
+  }
+
+  private url(call: Call<unknown>): string {
+    const url = new URL(this.options.baseUrl.replace(/\/+$/, '') + call.path);
+    for (const [name, value] of Object.entries(call.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
+    return url.toString();
+  }
+
+  private networkError(call: Call<unknown>, cause: Error): PdfgenNetworkError {
+    const what = cause.name === 'TimeoutError' ? `timed out after ${this.options.timeoutMs} ms` : `failed: ${(cause.cause as Error | undefined)?.message ?? cause.message}`;
+    return new PdfgenNetworkError(`${call.method} ${call.path} ${what}`, { cause });
+  }
+}
+
+/**
+ * fetch rejects with a TypeError when the connection fails, and aborts with a TimeoutError.
+ * By name, not instanceof: they may come from another realm (a test sandbox, a polyfill).
+ */
+function isNetworkFailure(error: unknown): error is Error {
+  const name = (error as Error | undefined)?.name;
+  return name === 'TypeError' || name === 'TimeoutError' || name === 'AbortError';
+}
