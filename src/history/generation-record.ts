@@ -26,21 +26,7 @@ export interface GenerationRecord extends GenerationOutcome {
 }
 
 /** A record as GET /api/v1/generations shows it (DECISIONS section 11): absent fields left out. */
-export interface GenerationView {
-  id: string;
-  templateId: string;
-  templateVersion: string;
-  outputFormat: string;
-  status: GenerationStatus;
-  pdfUrl?: string;
-  jobId?: string;
-  sizeBytes?: number;
-  pages?: number;
-  generationTimeMs: number;
-  requestId: string;
-  mode: KeyMode;
-  createdAt: string;
-}
+export type GenerationView = Omit<GenerationOutcome, 'workspaceId'> & { id: string; createdAt: string };
 
 export function toGenerationView(record: GenerationRecord): GenerationView {
   const { workspaceId: _workspace, createdAt, ...fields } = record;

@@ -102,24 +102,25 @@ describe.each(adapters)('generation history contract: $name', (adapter) => {
     expect((await historyTwo.list(workspaceA, { limit: 50 })).generations.map((g) => g.requestId)).not.toContain('b-only');
   });
 
-  it('pages with a cursor through records made in the same millisecond, each once, and filters', async () => {
+  it('pages with a cursor through records made in the same millisecond and written in several statements, each once, and filters', async () => {
     const workspace = (await one.workspaces.create({ name: 'C', plan: 'business' })).id;
-    for (let n = 0; n < 25; n++) historyOne.record(outcome(workspace, { requestId: `r${n}`, templateId: n % 2 ? 'weekly-report' : 'invoice-basic', status: n % 5 ? 'succeeded' : 'failed' }));
+    for (let n = 0; n < 120; n++) historyOne.record(outcome(workspace, { requestId: `r${n}`, templateId: n % 2 ? 'weekly-report' : 'invoice-basic', status: n % 5 ? 'succeeded' : 'failed' }));
     await historyOne.flush();
     const seen: string[] = [];
     let after;
     do {
-      const page = await historyTwo.list(workspace, { limit: 7, after });
-      expect(page.generations.length).toBeLessThanOrEqual(7);
+      const page = await historyTwo.list(workspace, { limit: 13, after });
+      expect(page.generations.length).toBeLessThanOrEqual(13);
       seen.push(...page.generations.map((g) => g.requestId));
       after = page.nextCursor === null ? undefined : decodeCursor(page.nextCursor)!;
     } while (after);
-    expect(seen).toHaveLength(25);
-    expect(new Set(seen).size).toBe(25);
+    expect(seen).toHaveLength(120);
+    expect(new Set(seen).size).toBe(120);
     const weekly = await historyTwo.list(workspace, { limit: 100, templateId: 'weekly-report' });
-    expect(weekly.generations).toHaveLength(12);
+    expect(weekly.generations).toHaveLength(60);
+    expect(weekly.generations.every((g) => g.templateId === 'weekly-report')).toBe(true);
     const failed = await historyTwo.list(workspace, { limit: 100, status: 'failed' });
-    expect(failed.generations.map((g) => g.requestId).sort()).toEqual(['r0', 'r10', 'r15', 'r20', 'r5']);
+    expect(failed.generations.map((g) => g.requestId).sort()).toEqual(Array.from({ length: 24 }, (_, n) => `r${n * 5}`).sort());
   });
 
   it('prunes records older than HISTORY_DAYS and keeps the rest', async () => {
