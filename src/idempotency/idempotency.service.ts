@@ -7,7 +7,7 @@ import { JsonLogger } from '../common/logging/json-logger';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import type { GenerateReply } from '../generation/generate-reply';
-import { atomically, execute, sql, SqlResult, SqlScript, SqlStep } from '../jobs/sql-script';
+import { atomically, executeStatement, sql, SqlScript } from '../jobs/sql-script';
 import { CLAIM_SQL, COMPLETE_SQL, HELD_SQL, RELEASE_SQL, SWEEP_SQL } from './idempotency-statements';
 import { requestDigest } from './request-digest';
 
@@ -74,7 +74,7 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   /** Deletes answers older than 24 hours and lapsed claims. */
   async sweep(now = Date.now()): Promise<number> {
     try {
-      return (await this.run(sql(SWEEP_SQL, now))).changes;
+      return (await executeStatement(this.dataSource, sql(SWEEP_SQL, now))).changes;
     } catch (error) {
       this.logger.error('idempotency: sweep failed', { error: String(error) });
       return 0;
@@ -93,7 +93,7 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
 
   /** Frees the key of a request that failed; should that fail too, the claim lapses. */
   private async release(workspaceId: string, key: string, claimId: string): Promise<void> {
-    await this.run(sql(RELEASE_SQL, workspaceId, key, claimId)).catch((error: unknown) =>
+    await executeStatement(this.dataSource, sql(RELEASE_SQL, workspaceId, key, claimId)).catch((error: unknown) =>
       this.logger.error("idempotency: freeing a failed request's key failed; it lapses", { error: String(error) }),
     );
   }
@@ -102,18 +102,11 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   private async keep(workspaceId: string, key: string, claimId: string, reply: GenerateReply, now: number): Promise<void> {
     const { status, headers, json, pdf } = reply;
     const body = pdf ? [null, Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength)] : [JSON.stringify(json), null];
-    await this.run(sql(COMPLETE_SQL, status, JSON.stringify(headers), ...body, now + KEEP_MS, workspaceId, key, claimId)).catch((error: unknown) =>
+    await executeStatement(this.dataSource, sql(COMPLETE_SQL, status, JSON.stringify(headers), ...body, now + KEEP_MS, workspaceId, key, claimId)).catch((error: unknown) =>
       this.logger.error('idempotency: storing an answer failed; its key lapses', { error: String(error) }),
     );
   }
 
-  /** One statement: prepared once on SQLite (through atomically), one round trip on PostgreSQL. */
-  private run(step: SqlStep): Promise<SqlResult> {
-    if (this.dataSource.options.type !== 'better-sqlite3') return execute(this.dataSource, step);
-    return atomically(this.dataSource, function* (): SqlScript<SqlResult> {
-      return yield step;
-    });
-  }
 }
 
 /** The stored answer of a held key, or why there is none to give. */

