@@ -18,6 +18,15 @@ const FILES = {
   'DejaVuSans-Bold.ttf': dejavu('DejaVuSans-Bold.ttf'),
   'DejaVuSans-Oblique.ttf': dejavu('DejaVuSans-Oblique.ttf'),
   'DejaVuSans-BoldOblique.ttf': dejavu('DejaVuSans-BoldOblique.ttf'),
+  // The serif and mono families of custom templates' themes.
+  'DejaVuSerif.ttf': dejavu('DejaVuSerif.ttf'),
+  'DejaVuSerif-Bold.ttf': dejavu('DejaVuSerif-Bold.ttf'),
+  'DejaVuSerif-Italic.ttf': dejavu('DejaVuSerif-Italic.ttf'),
+  'DejaVuSerif-BoldItalic.ttf': dejavu('DejaVuSerif-BoldItalic.ttf'),
+  'DejaVuSansMono.ttf': dejavu('DejaVuSansMono.ttf'),
+  'DejaVuSansMono-Bold.ttf': dejavu('DejaVuSansMono-Bold.ttf'),
+  'DejaVuSansMono-Oblique.ttf': dejavu('DejaVuSansMono-Oblique.ttf'),
+  'DejaVuSansMono-BoldOblique.ttf': dejavu('DejaVuSansMono-BoldOblique.ttf'),
   'LICENSE-DejaVu.txt': 'dejavu-fonts-ttf/LICENSE',
   // WOFF (zlib), not WOFF2: it decompresses in milliseconds with node:zlib.
   'NotoSansSC-Regular.woff': fontsource('noto-sans-sc', 'chinese-simplified', 400),

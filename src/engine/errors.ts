@@ -29,3 +29,14 @@ export class UnknownTemplate extends RenderFailed {
     this.name = 'UnknownTemplate';
   }
 }
+
+/**
+ * The data does not fit a custom layout (an image that is not a data URI, rows that are not an
+ * array...). The message names the layout path, e.g. `layout.body[2].src must be ...`.
+ */
+export class InvalidDocumentData extends RenderFailed {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidDocumentData';
+  }
+}

@@ -1,12 +1,16 @@
 import { deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
-import { isTemplateId, TemplateId } from './templates/template.types';
-import { RenderRequest } from './page/pdf-options';
+import { isTemplateId } from './templates/template.types';
+import { CustomRender, RenderRequest } from './page/pdf-options';
 import { DocumentFonts } from './fonts/document-fonts';
 import { loadFontLibrary } from './fonts/font-library';
 import { Canvas, PageSize, TextBox } from './toolkit/canvas';
 import { drawHeaderFooter } from './header-footer/draw-header-footer';
 import { LAYOUTS } from './documents/document-layouts';
+import { DocumentLayout } from './documents/document-layout';
+import { CompiledLayout } from './custom/compile-layout';
+import { compiledLayout } from './custom/compiled-cache';
+import { drawCustomDocument } from './custom/custom-document';
 import { RenderFailed, UnknownTemplate } from './errors';
 import { pageGeometry } from './page/page-geometry';
 import { drawWatermark } from './watermark';
@@ -32,7 +36,7 @@ export async function renderDocument(request: RenderRequest): Promise<Buffer> {
 }
 
 export async function renderDocumentWithLayout(request: RenderRequest): Promise<RenderedDocument> {
-  const layout = isTemplateId(request.templateId) ? LAYOUTS[request.templateId] : undefined;
+  const layout = request.custom ? customLayout(request.custom) : isTemplateId(request.templateId) ? LAYOUTS[request.templateId] : undefined;
   if (!layout) throw new UnknownTemplate(request.templateId);
   try {
     return await draw(layout, request);
@@ -41,7 +45,19 @@ export async function renderDocumentWithLayout(request: RenderRequest): Promise<
   }
 }
 
-async function draw(layout: (typeof LAYOUTS)[TemplateId], request: RenderRequest): Promise<RenderedDocument> {
+/** A custom template's layout, compiled once per version and process (see compiled-cache.ts). */
+function customLayout(custom: CustomRender): DocumentLayout<Record<string, unknown>> {
+  let compiled: CompiledLayout;
+  try {
+    compiled = compiledLayout(custom.key, custom.layout);
+  } catch (error) {
+    // Stored layouts were compiled when saved: this is a layout that bypassed that check.
+    throw new RenderFailed('The template layout is not valid', { cause: error });
+  }
+  return { title: () => custom.title, draw: (canvas, frame, data) => drawCustomDocument(canvas, frame, compiled, data) };
+}
+
+async function draw(layout: DocumentLayout<Record<string, unknown>>, request: RenderRequest): Promise<RenderedDocument> {
   const fonts = await loadFontLibrary();
   const geometry = pageGeometry(request.options);
   const title = layout.title(request.data);

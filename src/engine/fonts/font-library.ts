@@ -4,19 +4,42 @@ import * as path from 'node:path';
 import { FontFace } from './font-face';
 import { FontStack } from './font-stack';
 
+/** The bundled families: DejaVu Sans (every built-in template), DejaVu Serif and DejaVu Sans Mono. */
+export type FontFamily = 'sans' | 'serif' | 'mono';
+
 export interface FontVariant {
   bold: boolean;
   italic: boolean;
+  /** Default: sans. */
+  family?: FontFamily;
 }
+
+type Weight = 'regular' | 'bold' | 'italic' | 'boldItalic';
 
 /** Filled by scripts/fonts.js; the same path from src/ (ts-jest) and dist/ (build). */
 const FONTS_DIR = path.resolve(__dirname, '../../../fonts');
 
-const PRIMARY = {
+const PRIMARY: Record<Weight, string> = {
   regular: 'DejaVuSans.ttf',
   bold: 'DejaVuSans-Bold.ttf',
   italic: 'DejaVuSans-Oblique.ttf',
   boldItalic: 'DejaVuSans-BoldOblique.ttf',
+};
+/** The other families, read on first use: only custom templates that choose them need them. */
+const FAMILIES: Record<Exclude<FontFamily, 'sans'>, Record<Weight, string>> = {
+  serif: { regular: 'DejaVuSerif.ttf', bold: 'DejaVuSerif-Bold.ttf', italic: 'DejaVuSerif-Italic.ttf', boldItalic: 'DejaVuSerif-BoldItalic.ttf' },
+  mono: { regular: 'DejaVuSansMono.ttf', bold: 'DejaVuSansMono-Bold.ttf', italic: 'DejaVuSansMono-Oblique.ttf', boldItalic: 'DejaVuSansMono-BoldOblique.ttf' },
+};
+/**
+ * DejaVu Sans covers scripts the other faces lack (Arabic in its upright weights, Hebrew in the
+ * serif and mono families): it is the first fallback of every stack, in the matching weight,
+ * keeping the slant where the oblique face has the character.
+ */
+const SANS_FALLBACKS: Record<Weight, string[]> = {
+  regular: [PRIMARY.regular],
+  bold: [PRIMARY.bold],
+  italic: [PRIMARY.italic, PRIMARY.regular],
+  boldItalic: [PRIMARY.boldItalic, PRIMARY.bold],
 };
 /** CJK faces have no italic; emoji only one weight. */
 const FALLBACKS = {
@@ -31,7 +54,8 @@ const FALLBACKS = {
  * per process and, in the service, on a render worker thread rather than the event loop.
  */
 export class FontLibrary {
-  private readonly stacks: Record<'regular' | 'bold' | 'italic' | 'boldItalic', FontStack>;
+  private readonly stacks: Record<Weight, FontStack>;
+  private readonly familyStacks: Record<Exclude<FontFamily, 'sans'>, () => Record<Weight, FontStack>>;
 
   constructor(files: ReadonlyMap<string, Buffer>) {
     const faces = new Map<string, () => FontFace>();
@@ -44,18 +68,29 @@ export class FontLibrary {
       }
       return loader;
     };
-    const stack = (primary: string, fallbacks: string[]) => new FontStack([primary, ...fallbacks].map(lazyFace));
-    this.stacks = {
-      regular: stack(PRIMARY.regular, FALLBACKS.regular),
-      bold: stack(PRIMARY.bold, FALLBACKS.bold),
-      italic: stack(PRIMARY.italic, FALLBACKS.regular),
-      boldItalic: stack(PRIMARY.boldItalic, FALLBACKS.bold),
+    const stack = (faces: Record<Weight, string>, weight: Weight) => {
+      const sans = SANS_FALLBACKS[weight].filter((name) => name !== faces[weight]);
+      const others = weight === 'bold' || weight === 'boldItalic' ? FALLBACKS.bold : FALLBACKS.regular;
+      return new FontStack([faces[weight], ...sans, ...others].map(lazyFace));
     };
+    const stacks = (faces: Record<Weight, string>): Record<Weight, FontStack> => ({
+      regular: stack(faces, 'regular'),
+      bold: stack(faces, 'bold'),
+      italic: stack(faces, 'italic'),
+      boldItalic: stack(faces, 'boldItalic'),
+    });
+    const lazyStacks = (faces: Record<Weight, string>) => {
+      let made: Record<Weight, FontStack> | undefined;
+      return () => (made ??= stacks(faces));
+    };
+    this.stacks = stacks(PRIMARY);
+    this.familyStacks = { serif: lazyStacks(FAMILIES.serif), mono: lazyStacks(FAMILIES.mono) };
   }
 
-  stack({ bold, italic }: FontVariant): FontStack {
-    if (bold) return italic ? this.stacks.boldItalic : this.stacks.bold;
-    return italic ? this.stacks.italic : this.stacks.regular;
+  stack({ bold, italic, family }: FontVariant): FontStack {
+    const stacks = family === undefined || family === 'sans' ? this.stacks : this.familyStacks[family]();
+    if (bold) return italic ? stacks.boldItalic : stacks.bold;
+    return italic ? stacks.italic : stacks.regular;
   }
 }
 
@@ -63,7 +98,7 @@ let library: Promise<FontLibrary> | undefined;
 
 /**
  * Reads the primary font files once per process (asynchronously) and checks that the fallbacks
- * exist, so a broken install still fails at start; faces are parsed on first use.
+ * and the other families exist, so a broken install still fails at start; faces are parsed on first use.
  */
 export function loadFontLibrary(): Promise<FontLibrary> {
   library ??= readPrimaryFiles().then((files) => new FontLibrary(files));
@@ -71,10 +106,10 @@ export function loadFontLibrary(): Promise<FontLibrary> {
 }
 
 async function readPrimaryFiles(): Promise<Map<string, Buffer>> {
-  const fallbacks = new Set([...FALLBACKS.regular, ...FALLBACKS.bold]);
+  const lazy = new Set([...FALLBACKS.regular, ...FALLBACKS.bold, ...Object.values(FAMILIES).flatMap((faces) => Object.values(faces))]);
   const [entries] = await Promise.all([
     Promise.all(Object.values(PRIMARY).map(async (name) => [name, await readFile(fontPath(name)).catch(() => missing(name))] as const)),
-    Promise.all([...fallbacks].map((name) => access(fontPath(name)).catch(() => missing(name)))),
+    Promise.all([...lazy].map((name) => access(fontPath(name)).catch(() => missing(name)))),
   ]);
   return new Map(entries);
 }

@@ -17,6 +17,20 @@ describe('font fallback', () => {
     expect(glyph?.glyphId).toBeGreaterThan(0);
   });
 
+  it.each([
+    ['ب', { family: 'serif' }, 'DejaVuSans'],
+    ['ب', { family: 'serif', bold: true }, 'DejaVuSans-Bold'],
+    ['ש', { family: 'mono' }, 'DejaVuSans'],
+    ['ب', { italic: true }, 'DejaVuSans'],
+    ['ש', { italic: true }, 'DejaVuSans-Oblique'],
+    ['ب', { family: 'serif', italic: true, bold: true }, 'DejaVuSans-Bold'],
+    ['ש', { family: 'serif', italic: true }, 'DejaVuSans-Oblique'],
+    ['ἀ', { family: 'serif' }, 'DejaVuSerif'],
+  ] as const)('falls back to DejaVu Sans before CJK: %s in %j is drawn with %s', async (char, variant, face) => {
+    const glyph = (await loadFontLibrary()).stack({ bold: false, italic: false, ...variant }).glyph(char.codePointAt(0)!);
+    expect(glyph?.face.postscriptName).toBe(face);
+  });
+
   it('uses the bold CJK face for bold text', async () => {
     const glyph = (await loadFontLibrary()).stack({ bold: true, italic: true }).glyph('你'.codePointAt(0)!);
     expect(glyph?.face.postscriptName).toBe('NotoSansSC-Bold');

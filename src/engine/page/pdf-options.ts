@@ -44,4 +44,17 @@ export interface RenderRequest {
   options: PdfOptions;
   /** Drawn across every page, e.g. `TEST` for documents made with a test key. */
   watermark?: string;
+  /**
+   * A custom template's layout, drawn instead of a built-in (templateId then only names the file).
+   * `key` is unique per stored version: the compiled layout is cached per process under it.
+   */
+  custom?: CustomRender;
+}
+
+export interface CustomRender {
+  key: string;
+  /** PDF Title and the `title` header/footer placeholder. */
+  title: string;
+  /** A definition in the template language (src/engine/custom/language-schema.ts). */
+  layout: unknown;
 }

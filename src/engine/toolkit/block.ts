@@ -14,6 +14,13 @@ export interface Laid {
    * that would otherwise be kept whole.
    */
   split?(room: number, atPageTop: boolean): [Laid, Laid] | null;
+  /**
+   * The same block drawn `height` tall (more than its own), its frame or grid taking the extra:
+   * how a row gives its cells even heights, and how a block that fills its page takes the rest.
+   */
+  stretch?(height: number): Laid;
+  /** Stretched by PageFlow to the room left on the page it is placed on (a month grid without a fixed height). */
+  readonly fills?: boolean;
 }
 
 /** Something that can be measured at a width. */

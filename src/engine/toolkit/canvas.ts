@@ -64,7 +64,7 @@ export class Canvas {
   ) {}
 
   stack(style: TextStyle): FontStack {
-    return this.fonts.stack({ bold: Boolean(style.bold), italic: Boolean(style.italic) });
+    return this.fonts.stack({ bold: Boolean(style.bold), italic: Boolean(style.italic), family: style.family });
   }
 
   measure(text: string, style: TextStyle): number {
@@ -149,6 +149,14 @@ export class Canvas {
     if (width <= 0 || height <= 0) return;
     if (radius > 0) this.doc.roundedRect(x, y, width, height, Math.min(radius, width / 2, height / 2));
     else this.doc.rect(x, y, width, height);
+    this.setFill(fill);
+    this.doc.fill();
+  }
+
+  /** Fills many rectangles as one path (a QR code's modules): one fill operator, not one each. */
+  fillRects(rects: ReadonlyArray<readonly [number, number, number, number]>, fill: string): void {
+    if (rects.length === 0) return;
+    for (const [x, y, width, height] of rects) this.doc.rect(x, y, width, height);
     this.setFill(fill);
     this.doc.fill();
   }

@@ -1,5 +1,6 @@
 import { Block, Laid } from './block';
 import { Canvas } from './canvas';
+import { BUILT_IN_LOOK, Look, lookStyle } from './look';
 import { COLORS, SPACE, TYPE } from './theme';
 import { TextStyle, lineHeight } from './text-style';
 import { wrapText } from './text-wrap';
@@ -53,23 +54,33 @@ const ROW_VALUE: TextStyle = { size: TYPE.small, color: COLORS.text, bold: true 
 
 /** Label left, value right-aligned, one pair a line (invoice number, dates). Kept whole. */
 export class LabelValueList implements Block {
-  constructor(private readonly pairs: KeyValue[]) {}
+  private readonly label: TextStyle;
+  private readonly value: TextStyle;
+
+  constructor(
+    private readonly pairs: KeyValue[],
+    look: Look = BUILT_IN_LOOK,
+  ) {
+    this.label = look === BUILT_IN_LOOK ? ROW_LABEL : lookStyle(look, TYPE.small, look.muted);
+    this.value = look === BUILT_IN_LOOK ? ROW_VALUE : lookStyle(look, TYPE.small, look.text, { bold: true });
+  }
 
   layout(canvas: Canvas, width: number): Laid {
-    const labelWidth = Math.min(width / 2, Math.max(0, ...this.pairs.map((pair) => canvas.measure(pair.key, ROW_LABEL))) + SPACE.md);
+    const { label, value } = this;
+    const labelWidth = Math.min(width / 2, Math.max(0, ...this.pairs.map((pair) => canvas.measure(pair.key, label))) + SPACE.md);
     const valueWidth = width - labelWidth;
     const rows = this.pairs.map((pair) => ({
       key: pair.key,
-      value: wrapText(pair.value, canvas.stack(ROW_VALUE), ROW_VALUE.size, valueWidth, { maxLines: 3 }),
+      value: wrapText(pair.value, canvas.stack(value), value.size, valueWidth, { maxLines: 3 }),
     }));
-    const step = lineHeight(ROW_VALUE);
+    const step = lineHeight(value);
     return {
       height: rows.reduce((sum, row) => sum + row.value.length * step, 0),
       draw: (target, x, y) => {
         let top = y;
         for (const row of rows) {
-          target.text(row.key, x, top, ROW_LABEL, labelWidth - SPACE.xs);
-          row.value.forEach((line, n) => target.text(line, x + labelWidth, top + n * step, ROW_VALUE, valueWidth, 'right'));
+          target.text(row.key, x, top, label, labelWidth - SPACE.xs);
+          row.value.forEach((line, n) => target.text(line, x + labelWidth, top + n * step, value, valueWidth, 'right'));
           top += row.value.length * step;
         }
       },

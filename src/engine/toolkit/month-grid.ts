@@ -2,6 +2,7 @@ import { Block, Laid } from './block';
 import { dayNumber, dayOfMonth, daysInMonth, weekday, WEEKDAY_NAMES } from './calendar-dates';
 import { Canvas } from './canvas';
 import { shade, tint } from './color';
+import { BUILT_IN_LOOK, Look, lookStyle } from './look';
 import { COLORS, TYPE } from './theme';
 import { TextStyle, lineHeight } from './text-style';
 import { ellipsize, wrapText } from './text-wrap';
@@ -25,13 +26,35 @@ export interface MonthGridSpec {
   /** Events by day number (see calendar-dates.ts), in drawing order; other months' days are ignored. */
   events: ReadonlyMap<number, GridEvent[]>;
   ranges: GridRange[];
+  /** With `fill`, the least height. */
   height: number;
+  /** Stretched to the room left on the page it is placed on (see Laid.fills). */
+  fill?: boolean;
+  /** Fonts and colours (default: the built-in templates'). */
+  look?: Look;
 }
 
-const WEEKDAY: TextStyle = { size: TYPE.small, color: COLORS.white, bold: true };
-const DAY: TextStyle = { size: TYPE.small, color: COLORS.text, bold: true };
-const CHIP: TextStyle = { size: TYPE.tiny, color: COLORS.text };
-const MORE: TextStyle = { size: TYPE.tiny, color: COLORS.muted, italic: true };
+interface GridStyles {
+  weekday: TextStyle;
+  day: TextStyle;
+  chip: TextStyle;
+  more: TextStyle;
+  accent: string;
+  muted: string;
+}
+
+function gridStyles(look: Look): GridStyles {
+  return {
+    weekday: lookStyle(look, TYPE.small, COLORS.white, { bold: true }),
+    day: lookStyle(look, TYPE.small, look.text, { bold: true }),
+    chip: lookStyle(look, TYPE.tiny, look.text),
+    more: lookStyle(look, TYPE.tiny, look.muted, { italic: true }),
+    accent: look.accent,
+    muted: look.muted,
+  };
+}
+
+const BUILT_IN_STYLES = gridStyles(BUILT_IN_LOOK);
 const HEADER_HEIGHT = 16;
 const PAD = 3;
 const CHIP_GAP = 1.5;
@@ -46,13 +69,20 @@ interface Segment {
 /**
  * One month as weeks by weekdays. Days hold event chips; ranges are bars through the days they
  * cover, continued across weeks (and marked ◂ ▸ where they run on from or into another month).
- * A day with more than fits shows what fits and "+N more". Fills exactly `height`.
+ * A day with more than fits shows what fits and "+N more". Fills exactly `height` (or, with
+ * `fill`, the page).
  */
 export class MonthGrid implements Block {
-  constructor(private readonly spec: MonthGridSpec) {}
+  private readonly styles: GridStyles;
 
-  layout(_canvas: Canvas, width: number): Laid {
-    return { height: this.spec.height, draw: (canvas, x, y) => this.draw(canvas, x, y, width) };
+  constructor(private readonly spec: MonthGridSpec) {
+    this.styles = spec.look ? gridStyles(spec.look) : BUILT_IN_STYLES;
+  }
+
+  layout(canvas: Canvas, width: number): Laid {
+    const laid: Laid = { height: this.spec.height, draw: (target, x, y) => this.draw(target, x, y, width) };
+    if (!this.spec.fill) return laid;
+    return { ...laid, fills: true, stretch: (height) => new MonthGrid({ ...this.spec, height: Math.max(height, this.spec.height), fill: false }).layout(canvas, width) };
   }
 
   private draw(canvas: Canvas, x: number, y: number, width: number): void {
@@ -65,10 +95,11 @@ export class MonthGrid implements Block {
     const cellWidth = width / 7;
     const rowHeight = (height - HEADER_HEIGHT) / weeks;
 
-    canvas.rect(x, y, width, HEADER_HEIGHT, COLORS.accent);
+    const { weekday: weekdayStyle } = this.styles;
+    canvas.rect(x, y, width, HEADER_HEIGHT, this.styles.accent);
     for (let column = 0; column < 7; column++) {
       const name = WEEKDAY_NAMES[(column + (weekStart === 'monday' ? 1 : 0)) % 7];
-      canvas.text(name, x + column * cellWidth, y + (HEADER_HEIGHT - lineHeight(WEEKDAY)) / 2, WEEKDAY, cellWidth, 'center');
+      canvas.text(name, x + column * cellWidth, y + (HEADER_HEIGHT - lineHeight(weekdayStyle)) / 2, weekdayStyle, cellWidth, 'center');
     }
     // Backgrounds and rules first, so bars and chips are drawn over the grid lines.
     for (let day = gridStart; day < gridStart + weeks * 7; day++) {
@@ -85,9 +116,9 @@ export class MonthGrid implements Block {
   }
 
   private drawWeek(canvas: Canvas, x: number, top: number, cellWidth: number, rowHeight: number, weekFirst: number, firstDay: number, lastDay: number): void {
-    const dayStyle = fitToRow(DAY, rowHeight);
+    const dayStyle = fitToRow(this.styles.day, rowHeight);
     const dayHeight = lineHeight(dayStyle) + PAD;
-    const chipHeight = lineHeight(CHIP) + 1;
+    const chipHeight = lineHeight(this.styles.chip) + 1;
     const step = chipHeight + CHIP_GAP;
     const slots = Math.max(1, Math.floor((rowHeight - dayHeight - PAD) / step));
     const segments = this.segments(Math.max(weekFirst, firstDay), Math.min(weekFirst + 6, lastDay));
@@ -99,7 +130,7 @@ export class MonthGrid implements Block {
       const day = weekFirst + column;
       const left = x + column * cellWidth;
       if (day < firstDay || day > lastDay) continue;
-      canvas.text(String(dayOfMonth(day)), left + PAD, top + PAD / 2, weekday(day) === 0 || weekday(day) === 6 ? { ...dayStyle, color: COLORS.muted } : dayStyle, cellWidth - 2 * PAD, 'right');
+      canvas.text(String(dayOfMonth(day)), left + PAD, top + PAD / 2, weekday(day) === 0 || weekday(day) === 6 ? { ...dayStyle, color: this.styles.muted } : dayStyle, cellWidth - 2 * PAD, 'right');
     }
     for (const segment of segments) {
       if (segment.lane >= laneSlots) {
@@ -122,21 +153,22 @@ export class MonthGrid implements Block {
    * "+N more" for the events and hidden range bars that did not fit above `bottom`.
    */
   private drawDayEvents(canvas: Canvas, events: GridEvent[], hiddenRanges: number, x: number, top: number, width: number, bottom: number): void {
-    const stack = canvas.stack(CHIP);
-    const step = lineHeight(CHIP);
+    const { chip, more } = this.styles;
+    const stack = canvas.stack(chip);
+    const step = lineHeight(chip);
     let y = top;
     let shown = 0;
     for (const event of events) {
-      const moreAfter = events.length - shown - 1 + hiddenRanges > 0 ? CHIP_GAP + lineHeight(MORE) : 0;
-      let lines = wrapText(event.text, stack, CHIP.size, width - 7, { maxLines: 2 });
-      if (y + lines.length * step + 1 + moreAfter > bottom) lines = [ellipsize(event.text, stack, CHIP.size, width - 7)];
+      const moreAfter = events.length - shown - 1 + hiddenRanges > 0 ? CHIP_GAP + lineHeight(more) : 0;
+      let lines = wrapText(event.text, stack, chip.size, width - 7, { maxLines: 2 });
+      if (y + lines.length * step + 1 + moreAfter > bottom) lines = [ellipsize(event.text, stack, chip.size, width - 7)];
       if (y + step + 1 + moreAfter > bottom) break;
       this.drawChip(canvas, lines, event.color, x, y, width, lines.length * step + 1);
       y += lines.length * step + 1 + CHIP_GAP;
       shown++;
     }
     const hidden = events.length - shown + hiddenRanges;
-    if (hidden > 0 && y + lineHeight(MORE) <= bottom + PAD) canvas.text(`+${hidden} more`, x + 2, y, MORE, width - 2);
+    if (hidden > 0 && y + lineHeight(more) <= bottom + PAD) canvas.text(`+${hidden} more`, x + 2, y, more, width - 2);
   }
 
   /** Ranges overlapping the visible days of one week, each given the first free lane. */
@@ -164,14 +196,15 @@ export class MonthGrid implements Block {
     canvas.rect(x, y, width, height, tint(range.color, 0.55), 2);
     if (!continuesBefore) canvas.rect(x, y, 2.5, height, range.color);
     const label = `${continuesBefore ? '◂ ' : ''}${range.label}${continuesAfter ? ' ▸' : ''}`;
-    const style = { ...CHIP, bold: true, color: shade(range.color, 0.55) };
+    const style = { ...this.styles.chip, bold: true, color: shade(range.color, 0.55) };
     canvas.text(label, x + 5, y + 0.5, style, width - 7);
   }
 
   private drawChip(canvas: Canvas, lines: string[], color: string, x: number, y: number, width: number, height: number): void {
     canvas.rect(x, y, width, height, tint(color, 0.8), 2);
     canvas.rect(x, y, 2.5, height, color);
-    lines.forEach((line, n) => canvas.text(line, x + 5, y + 0.5 + n * lineHeight(CHIP), CHIP, width - 7));
+    const { chip } = this.styles;
+    lines.forEach((line, n) => canvas.text(line, x + 5, y + 0.5 + n * lineHeight(chip), chip, width - 7));
   }
 }
 

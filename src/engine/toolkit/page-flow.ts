@@ -5,6 +5,7 @@ import { Rect } from './rect';
 /**
  * Places blocks top to bottom in the content frame of each page, starting a new page when a
  * block does not fit or when the layout asks for one. The only place where pages are added.
+ * A block that fills its page is stretched to all the room left on the page it is placed on.
  */
 export class PageFlow {
   private cursor = 0;
@@ -29,7 +30,7 @@ export class PageFlow {
     let gap = this.pageHasContent ? gapBefore : 0;
     while (rest) {
       if (rest.height <= this.room - gap) {
-        this.drawHere(rest, gap);
+        this.drawHere(rest.fills && rest.stretch ? rest.stretch(this.room - gap) : rest, gap);
         return;
       }
       const atPageTop = !this.pageHasContent;

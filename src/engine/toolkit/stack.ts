@@ -65,20 +65,24 @@ export class LaidStack implements Laid {
 
 /**
  * Side-by-side blocks with given widths (fractions of the row). Kept whole on one page; only a
- * row taller than a page is split, every column at the same height.
+ * row taller than a page is split, every column at the same height. With `evenHeights`, columns
+ * that can stretch (cards) are drawn as tall as the row.
  */
 export class HStack implements Block {
   constructor(
     private readonly children: Array<{ block: Block; fraction: number }>,
     private readonly gap = 0,
+    private readonly evenHeights = false,
   ) {}
 
   layout(canvas: Canvas, width: number): Laid {
     const total = this.children.reduce((sum, child) => sum + child.fraction, 0);
     const free = width - this.gap * (this.children.length - 1);
     const widths = this.children.map((child) => (free * child.fraction) / total);
+    const columns = this.children.map((child, i) => child.block.layout(canvas, widths[i]));
+    const height = Math.max(0, ...columns.map((column) => column.height));
     return new LaidRow(
-      this.children.map((child, i) => child.block.layout(canvas, widths[i])),
+      this.evenHeights ? columns.map((column) => (column.stretch && column.height < height ? column.stretch(height) : column)) : columns,
       widths,
       this.gap,
     );

@@ -1,3 +1,4 @@
+import type { FontFamily } from '../fonts/font-library';
 import { LEADING } from './theme';
 
 export type TextAlign = 'left' | 'center' | 'right';
@@ -7,6 +8,8 @@ export interface TextStyle {
   color: string;
   bold?: boolean;
   italic?: boolean;
+  /** Default: sans. */
+  family?: FontFamily;
 }
 
 export function lineHeight(style: TextStyle): number {

@@ -87,7 +87,8 @@ export async function checkTemplateImages(html: string, field: string): Promise<
   return errors;
 }
 
-function readHeaders(bytes: Buffer): { size: ImageSize; png?: PngLayout } {
+/** A PNG's or JPEG's size from its headers, held to IMAGE_LIMITS; throws ImageProblem. */
+export function readHeaders(bytes: Buffer): { size: ImageSize; png?: PngLayout } {
   let size: ImageSize;
   let png: PngLayout | undefined;
   if (bytes[0] === 0xff && bytes[1] === 0xd8) size = readJpeg(bytes);

@@ -9,7 +9,7 @@ export type { JsonSchema, CalendarScheduleData, InvoiceBasicData, KpiDashboardDa
 export { FORMATS, LIMITS } from './schema-builders';
 
 /** Frozen so that no consumer can change what is served apart from what was compiled. */
-function deepFreeze<T>(value: T): T {
+export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object') {
     Object.values(value).forEach(deepFreeze);
     Object.freeze(value);

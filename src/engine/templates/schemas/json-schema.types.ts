@@ -20,4 +20,16 @@ export interface JsonSchema {
   minimum?: number;
   maximum?: number;
   examples?: readonly unknown[];
+  /** The template language's schema (src/engine/custom/language-schema.ts) also uses these. */
+  $ref?: string;
+  definitions?: Record<string, JsonSchema>;
+  allOf?: readonly JsonSchema[];
+  oneOf?: readonly JsonSchema[];
+  if?: JsonSchema;
+  then?: JsonSchema;
+  const?: string | number | boolean;
+  pattern?: string;
+  minLength?: number;
+  exclusiveMinimum?: number;
+  default?: unknown;
 }

@@ -1,0 +1,33 @@
+import { Paragraph } from '../../toolkit/paragraph';
+import { TextStyle } from '../../toolkit/text-style';
+import { ALIGNMENTS, TEXT_STYLES } from '../language-schema';
+import { LayoutPath } from '../layout-path';
+import { CompiledBlock } from './compiled-block';
+import { CompileContext, LayoutNode, readBoolean, readChoice, readColor, readNumber, readText } from './compile-context';
+import { SPACE_BEFORE } from './spacing';
+
+/** `text`: a wrapped paragraph in a style of the theme, with explicit overrides. Empty text draws nothing. */
+export function compileTextBlock(node: LayoutNode, path: LayoutPath, context: CompileContext): CompiledBlock {
+  const { issues, theme } = context;
+  const text = readText(node, 'text', path, issues);
+  const styleName = readChoice(node, 'style', TEXT_STYLES, 'body', path, issues);
+  const style: TextStyle = { ...theme.styles[styleName] };
+  if (node.size !== undefined) style.size = readNumber(node, 'size', path, issues, style.size, 1, 96);
+  if (node.bold !== undefined) style.bold = readBoolean(node, 'bold', path, issues);
+  if (node.italic !== undefined) style.italic = readBoolean(node, 'italic', path, issues);
+  const color = readColor(node.color, [...path, 'color'], issues);
+  if (typeof color === 'string') style.color = color;
+  const align = readChoice(node, 'align', ALIGNMENTS, 'left', path, issues);
+  const label = styleName === 'label';
+  const heading = styleName === 'title' || styleName === 'heading';
+  const space = SPACE_BEFORE.text[styleName];
+  return {
+    build(scope, emit) {
+      const content = text(scope.evaluation);
+      if (content.trim() === '') return;
+      scope.spend(1);
+      const drawn = typeof color === 'function' ? { ...style, color: scope.color(color, style.color) } : style;
+      emit({ block: new Paragraph(label ? content.toUpperCase() : content, drawn, { align }), space, keepWithNext: heading || label, spaceAfter: label ? SPACE_BEFORE.afterLabel : undefined });
+    },
+  };
+}
