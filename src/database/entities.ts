@@ -1,9 +1,11 @@
 import { ApiKeyEntity } from '../auth/api-key.entity';
 import { JobEntity } from '../jobs/job.entity';
+import { CustomTemplateVersionEntity } from '../templates/custom/store/custom-template-version.entity';
+import { CustomTemplateEntity } from '../templates/custom/store/custom-template.entity';
 import { UsageCounterEntity } from '../usage/usage-counter.entity';
 import { WebhookAttemptEntity } from '../webhooks/webhook-attempt.entity';
 import { WebhookDeliveryEntity } from '../webhooks/webhook-delivery.entity';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
 
 /** Every entity of the store; listed explicitly so source and compiled code load the same set. */
-export const ENTITIES = [WorkspaceEntity, ApiKeyEntity, UsageCounterEntity, JobEntity, WebhookDeliveryEntity, WebhookAttemptEntity];
+export const ENTITIES = [WorkspaceEntity, ApiKeyEntity, UsageCounterEntity, JobEntity, WebhookDeliveryEntity, WebhookAttemptEntity, CustomTemplateEntity, CustomTemplateVersionEntity];

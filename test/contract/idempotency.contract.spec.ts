@@ -1,33 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { JsonLogger } from '../../src/common/logging/json-logger';
 import type { GenerateReply } from '../../src/generation/generate-reply';
 import { IdempotencyService } from '../../src/idempotency/idempotency.service';
-import { createTestDatabase } from '../support/postgres';
-import { openStore, StoreServices } from '../support/store-services';
+import { StoreUnderTest, storeAdapters } from '../support/store-adapters';
+import { StoreServices } from '../support/store-services';
 
-interface StoreUnderTest {
-  open(): Promise<StoreServices>;
-  tearDown(): Promise<void>;
-}
-
-const adapters: Array<{ name: string; setUp(): Promise<StoreUnderTest> }> = [
-  {
-    name: 'SQLite',
-    async setUp() {
-      const dataDir = mkdtempSync(join(tmpdir(), 'pdfgen-idempotency-'));
-      return { open: () => openStore({ dataDir }), tearDown: async () => rmSync(dataDir, { recursive: true, force: true }) };
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    async setUp() {
-      const database = await createTestDatabase();
-      return { open: () => openStore({ dataDir: tmpdir(), databaseUrl: database.url }), tearDown: () => database.drop() };
-    },
-  },
-];
+const adapters = storeAdapters('idempotency');
 
 /** RENDER_TIMEOUT_MS 1 s: a claim lapses 2 x 1 s + 60 s after it was taken. */
 const CLAIM_LIFETIME_MS = 62_000;

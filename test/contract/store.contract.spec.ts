@@ -1,34 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { MIGRATIONS } from '../../src/database/migrations';
 import { newFileId } from '../../src/files/file-id';
 import { FileOwners } from '../../src/files/file-owners';
-import { createTestDatabase } from '../support/postgres';
-import { openStore, StoreServices } from '../support/store-services';
+import { StoreUnderTest, storeAdapters } from '../support/store-adapters';
+import { StoreServices } from '../support/store-services';
 
-/** An empty store; `open` connects one more replica to it. */
-interface StoreUnderTest {
-  open(): Promise<StoreServices>;
-  tearDown(): Promise<void>;
-}
-
-const adapters: Array<{ name: string; setUp(): Promise<StoreUnderTest> }> = [
-  {
-    name: 'SQLite',
-    async setUp() {
-      const dataDir = mkdtempSync(join(tmpdir(), 'pdfgen-store-'));
-      return { open: () => openStore({ dataDir }), tearDown: async () => rmSync(dataDir, { recursive: true, force: true }) };
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    async setUp() {
-      const database = await createTestDatabase();
-      return { open: () => openStore({ dataDir: tmpdir(), databaseUrl: database.url }), tearDown: () => database.drop() };
-    },
-  },
-];
+const adapters = storeAdapters('store');
 
 describe.each(adapters)('store contract: $name', (adapter) => {
   let store: StoreUnderTest;

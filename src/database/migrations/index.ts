@@ -5,6 +5,7 @@ import { GenerationHistory1763900000000 } from './1763900000000-generation-histo
 import { HostedFiles1764000000000 } from './1764000000000-hosted-files';
 import { TestKeys1764050000000 } from './1764050000000-test-keys';
 import { IdempotencyKeys1764100000000 } from './1764100000000-idempotency-keys';
+import { CustomTemplates1764150000000 } from './1764150000000-custom-templates';
 
 /** In order of their timestamps. */
-export const MIGRATIONS = [InitialSchema1763700000000, JobsAndWebhooks1763760000000, UsageReservations1763800000000, GenerationHistory1763900000000, HostedFiles1764000000000, TestKeys1764050000000, IdempotencyKeys1764100000000];
+export const MIGRATIONS = [InitialSchema1763700000000, JobsAndWebhooks1763760000000, UsageReservations1763800000000, GenerationHistory1763900000000, HostedFiles1764000000000, TestKeys1764050000000, IdempotencyKeys1764100000000, CustomTemplates1764150000000];
