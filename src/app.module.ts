@@ -15,6 +15,9 @@ import { JobsAdminController } from './jobs/jobs-admin.controller';
 import { GenerateController } from './generation/generate.controller';
 import { GenerationModule } from './generation/generation.module';
 import { AdminController } from './workspaces/admin.controller';
+import { CustomTemplatesController } from './templates/custom/custom-templates.controller';
+import { TemplatePreviewController } from './templates/preview/template-preview.controller';
+import { TemplatePreviewModule } from './templates/preview/template-preview.module';
 import { TemplatesModule } from './templates/templates.module';
 import { UsageModule } from './usage/usage.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
@@ -35,6 +38,7 @@ export class AppModule implements NestModule {
         TemplatesModule,
         FilesModule,
         GenerationModule,
+        TemplatePreviewModule,
         JobsModule.forRoot(config),
         JobWorkerModule,
         HealthModule,
@@ -45,6 +49,6 @@ export class AppModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(RequestContextMiddleware).forRoutes('{*path}');
     // Only routes that take a body read one: an unknown route stays a plain 404.
-    consumer.apply(JsonBodyMiddleware).forRoutes(GenerateController, AdminController, JobsAdminController);
+    consumer.apply(JsonBodyMiddleware).forRoutes(GenerateController, CustomTemplatesController, TemplatePreviewController, AdminController, JobsAdminController);
   }
 }

@@ -6,6 +6,7 @@ import type { AppConfig } from './config/app-config';
 import { BUILT_IN_TEMPLATES } from './engine';
 import { GENERATE_REQUEST_COMPONENT, generateRequestOpenApiSchema } from './generation/request/generate-request.openapi';
 import { templateDataSchemaName } from './templates/openapi-schema-names';
+import { templateOpenApiSchemas } from './templates/templates.openapi';
 
 /** OpenAPI 3.1 document built from the controllers and DTOs: JSON at /openapi.json, YAML at /openapi.yaml, interactive at /docs. */
 export function setupOpenApi(app: INestApplication, config: AppConfig): void {
@@ -36,6 +37,8 @@ export function setupOpenApi(app: INestApplication, config: AppConfig): void {
   }
   // The generate body: the envelope schema that validates it, with `data` pointing at the schemas above.
   document.components.schemas[GENERATE_REQUEST_COMPONENT] = generateRequestOpenApiSchema() as never;
+  // The template language and the template bodies, from the schemas that validate them.
+  Object.assign(document.components.schemas, templateOpenApiSchemas());
   // No validator badge: it is an image from validator.swagger.io, which the CSP of /docs refuses.
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', yamlDocumentUrl: 'openapi.yaml', swaggerOptions: { validatorUrl: null } });
 }

@@ -29,7 +29,8 @@ export class ApiKeyGuard implements CanActivate {
   }
 }
 
-function presentedKey(req: Request): string | undefined {
+/** The key a request shows, if any: X-API-Key, else the Authorization header. */
+export function presentedKey(req: Request): string | undefined {
   const header = req.header('x-api-key');
   if (header !== undefined && header.trim() !== '') return header.trim();
   const authorization = req.header('authorization');

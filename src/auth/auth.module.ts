@@ -4,6 +4,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { WorkspacesModule } from '../workspaces/workspaces.module';
 import { AdminTokenGuard } from './admin-token.guard';
 import { ApiKeyGuard } from './api-key.guard';
+import { OptionalApiKeyGuard } from './optional-api-key.guard';
 import { RateLimiter } from './rate-limiter';
 
 @Global()
@@ -11,10 +12,11 @@ import { RateLimiter } from './rate-limiter';
   imports: [WorkspacesModule],
   providers: [
     ApiKeyGuard,
+    OptionalApiKeyGuard,
     AdminTokenGuard,
     // One bucket per key for the whole process, whichever controller the request reaches.
     { provide: RateLimiter, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new RateLimiter(config.rateLimitPerSecond) },
   ],
-  exports: [ApiKeyGuard, AdminTokenGuard, RateLimiter, WorkspacesModule],
+  exports: [ApiKeyGuard, OptionalApiKeyGuard, AdminTokenGuard, RateLimiter, WorkspacesModule],
 })
 export class AuthModule {}

@@ -5,9 +5,13 @@ import type { OutputFormat } from './request/generate-request.schema';
 
 /**
  * A generate request once checked, in the one shape it keeps from the parser to the render
- * worker: the controller, a webhook job and the CLI all pass it on as it is.
+ * worker: the controller, a webhook job and the CLI all pass it on as it is. A custom template's
+ * layout travels in `custom`, so a job renders the version it was asked for even when the
+ * template changes or is deleted before the job runs.
  */
 export interface GenerateCommand extends RenderRequest {
+  /** The version rendered: a built-in's `1.0.0`, or the custom template's version that was resolved. */
+  templateVersion: string;
   outputFormat: OutputFormat;
   webhook?: WebhookRequest;
 }

@@ -55,7 +55,7 @@ export class GenerateController {
   })
   @ApiErrorResponses(
     'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'BODY_TOO_LARGE', 'MISSING_API_KEY', 'INVALID_API_KEY', 'WORKSPACE_SUSPENDED',
-    'MISSING_TEMPLATE_ID', 'MISSING_DATA', 'TEMPLATE_NOT_FOUND', 'TEMPLATE_NOT_ENABLED', 'INVALID_REQUEST', 'INVALID_DATA',
+    'MISSING_TEMPLATE_ID', 'MISSING_DATA', 'TEMPLATE_NOT_FOUND', 'TEMPLATE_VERSION_NOT_FOUND', 'TEMPLATE_NOT_ENABLED', 'INVALID_REQUEST', 'INVALID_DATA',
     'INVALID_WEBHOOK_URL', 'WEBHOOKS_NOT_IN_PLAN', 'QUOTA_EXCEEDED', 'RATE_LIMITED', 'GENERATION_FAILED', 'SERVER_BUSY',
     'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_PROGRESS',
   )
@@ -69,7 +69,7 @@ export class GenerateController {
   }
 
   private async answer(body: unknown, workspace: AuthenticatedWorkspace, requestId: string): Promise<GenerateReply> {
-    const command = await this.parser.parse(body, workspace);
+    const command = await this.parser.parse(body, { workspaceId: workspace.id, enabledTemplates: workspace.enabledTemplates, webhooks: workspace.webhooks });
     const mode = workspace.keyMode;
     const testHeader: Record<string, string> = mode === 'test' ? { 'X-Test-Mode': 'true' } : {};
     if (command.webhook) {
@@ -92,6 +92,7 @@ export class GenerateController {
       success: true,
       ...(command.outputFormat === 'url' ? { pdfUrl: result.pdfUrl } : { base64: Buffer.from(result.pdf).toString('base64') }),
       templateId: command.templateId,
+      templateVersion: command.templateVersion,
       generatedAt: result.generatedAt,
     };
     return { status: 200, headers, json };

@@ -1,4 +1,4 @@
-import { RenderFailed, RenderTimedOut } from '../engine';
+import { InvalidDocumentData, RenderFailed } from '../engine';
 import { ApiError } from '../common/errors/api-error';
 import { RenderPoolBusy } from './pool/render-pool-busy';
 
@@ -12,13 +12,15 @@ export class PdfNotStored extends Error {
 
 /**
  * The one place where the engine's and the pool's errors become the contract's. Anything else
- * (an ApiError already, or an unexpected fault) passes through unchanged.
+ * (an ApiError already, or an unexpected fault) passes through unchanged. The engine's messages
+ * are its own safe sentences ('Document exceeds 1000 pages', a layout path): an unexpected fault
+ * inside it arrives wrapped, with the generic sentence.
  */
 export function toContractError(error: unknown): unknown {
   if (error instanceof RenderPoolBusy) return new ApiError('SERVER_BUSY', { headers: { 'Retry-After': '1' }, cause: error });
+  if (error instanceof InvalidDocumentData) return new ApiError('INVALID_DATA', { extra: { validationErrors: [error.message] }, cause: error });
   if (error instanceof RenderFailed || error instanceof PdfNotStored) {
-    const details = error instanceof RenderFailed && !(error instanceof RenderTimedOut) ? 'The template could not be rendered with this data' : error.message;
-    return new ApiError('GENERATION_FAILED', { extra: { details }, cause: error });
+    return new ApiError('GENERATION_FAILED', { extra: { details: error.message }, cause: error });
   }
   return error;
 }

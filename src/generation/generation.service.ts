@@ -6,7 +6,6 @@ import { HostedFiles } from '../files/hosted-files';
 import { MetricsService } from '../metrics/metrics.service';
 import { quotaExceeded } from '../usage/quota-exceeded';
 import { UsageLedger, UsageReservation, UsageService } from '../usage/usage.service';
-import { findTemplate } from '../engine';
 import { GenerationHistory } from '../history/generation-history.service';
 import type { GenerationOutcome } from '../history/generation-record';
 import type { GenerateCommand, GenerationContext } from './generate-command';
@@ -58,7 +57,8 @@ export class GenerationService {
       }
       const seconds = elapsedSeconds();
       const generationTimeMs = asMs(seconds);
-      this.metrics.observeGeneration(command.templateId, command.outputFormat, seconds);
+      // Custom ids are per workspace and without bound: one label for them all keeps the series few.
+      this.metrics.observeGeneration(command.custom ? 'custom' : command.templateId, command.outputFormat, seconds);
       this.record(command, context, { status: 'succeeded', pdfUrl, sizeBytes: pdf.byteLength, pages, generationTimeMs });
       return {
         pdf,
@@ -78,7 +78,7 @@ export class GenerationService {
     this.history.record({
       workspaceId: context.workspaceId,
       templateId: command.templateId,
-      templateVersion: findTemplate(command.templateId)?.version ?? '',
+      templateVersion: command.templateVersion,
       outputFormat: command.outputFormat,
       requestId: context.requestId,
       jobId: context.jobId,

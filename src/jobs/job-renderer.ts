@@ -9,7 +9,7 @@ import { PLANS } from '../workspaces/plans';
 import { effectiveMonthlyLimit } from '../workspaces/workspace-rules';
 import { generationFailure } from '../webhooks/webhook-body';
 import { WorkspacesService } from '../workspaces/workspaces.service';
-import { JobEntity } from './job.entity';
+import { JobEntity, jobTemplateVersion } from './job.entity';
 import { JobUsage } from './job-usage';
 
 /** Rendering could not be tried now (workers busy, store unreachable): the job waits and tries again. */
@@ -43,7 +43,8 @@ export class JobRenderer {
   private async generate(job: JobEntity): Promise<Pick<JobEntity, 'pdfUrl' | 'generatedAt' | 'generationError'>> {
     const workspace = await this.workspaces.get(job.workspaceId);
     try {
-      const command = { templateId: job.templateId, data: job.request.data, options: job.request.options, outputFormat: 'url' as const };
+      const { data, options, custom } = job.request;
+      const command = { templateId: job.templateId, templateVersion: jobTemplateVersion(job), custom, data, options, outputFormat: 'url' as const };
       const context = {
         workspaceId: job.workspaceId,
         monthlyLimit: job.mode === 'test' ? PLANS[workspace.plan].monthlyLimit : effectiveMonthlyLimit(workspace),
@@ -64,8 +65,13 @@ export class JobRenderer {
   }
 }
 
-/** The failure body's `details`: what the synchronous API would have answered. */
+/** Room for `details` in the job's generation_error column. */
+const MAX_DETAILS = 500;
+
+/** The failure body's `details`: what the synchronous API would have answered (data the layout cannot draw: which). */
 function failureDetails(error: unknown): string {
   const answer = toContractError(error) as ApiError;
-  return String(answer.extra.details ?? answer.message);
+  const validationErrors = answer.extra.validationErrors as string[] | undefined;
+  const details = answer.extra.details ?? (validationErrors ? `${answer.message}: ${validationErrors.join('; ')}` : answer.message);
+  return String(details).slice(0, MAX_DETAILS);
 }

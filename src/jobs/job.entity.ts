@@ -1,15 +1,24 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { KeyMode } from '../auth/key-mode';
-import type { PdfOptions } from '../engine';
+import type { CustomRender, PdfOptions } from '../engine';
+// The templates' table alone: the entity is loaded wherever the database is, rendering or not.
+import { findTemplate } from '../engine/templates/built-in-templates';
 import { epochMs } from './epoch-ms';
 
 export const JOB_STATUSES = ['queued', 'rendering', 'delivering', 'delivered', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 export const FINISHED_STATUSES: readonly JobStatus[] = ['delivered', 'failed'];
 
+/**
+ * What a job renders, as accepted. Jobs stored before custom templates carry neither
+ * templateVersion nor custom: they name a built-in, at its one version.
+ */
 export interface JobRequest {
   data: Record<string, unknown>;
   options: PdfOptions;
+  templateVersion?: string;
+  /** A custom template's layout as it was when the job was accepted (bounded like any definition: 512 KiB). */
+  custom?: CustomRender;
 }
 
 /** A generation whose result goes to a webhook: the durable record, whichever queue carries it. */
@@ -75,4 +84,9 @@ export class JobEntity {
 
   @Column({ name: 'updated_at', type: 'bigint', transformer: epochMs })
   updatedAt: number;
+}
+
+/** The template version a job renders: as accepted, or for a job stored before versions were kept, its built-in's. */
+export function jobTemplateVersion(job: Pick<JobEntity, 'templateId' | 'request'>): string {
+  return job.request.templateVersion ?? findTemplate(job.templateId)?.version ?? '';
 }

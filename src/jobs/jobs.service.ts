@@ -12,7 +12,7 @@ import { quotaExceeded } from '../usage/quota-exceeded';
 import { UsageService } from '../usage/usage.service';
 import type { WebhookRequest } from '../webhooks/webhook-request';
 import { JOB_QUEUE, JobQueue } from './job-queue.port';
-import { JobEntity, JobStatus } from './job.entity';
+import { JobEntity, JobRequest, JobStatus } from './job.entity';
 import { JobView, toJobView } from './job-view';
 import { atomically, execute, sql, SqlScript } from './sql-script';
 
@@ -51,7 +51,7 @@ export class JobsService {
     const jobId = randomUUID();
     const deliveryId = newDeliveryId();
     const now = Date.now();
-    const request = JSON.stringify({ data: command.data, options: command.options });
+    const request = JSON.stringify(jobRequest(command));
     await atomically(this.dataSource, function* (): SqlScript<void> {
       yield sql(
         `INSERT INTO jobs (id, workspace_id, template_id, status, request, webhook_url, webhook_headers, delivery_id, attempts, request_id, mode, created_at, updated_at)
@@ -130,6 +130,11 @@ export class JobsService {
     const snapshot = await this.usage.snapshot(workspace.id, test ? workspace.testLimit : workspace.monthlyLimit, undefined, workspace.keyMode);
     if (snapshot.remaining <= 0) throw quotaExceeded(snapshot);
   }
+}
+
+/** What a job keeps of its command: the render request, without the watermark or output format a job decides itself. */
+function jobRequest(command: GenerateCommand): JobRequest {
+  return { data: command.data, options: command.options, templateVersion: command.templateVersion, ...(command.custom ? { custom: command.custom } : {}) };
 }
 
 function insertDelivery(id: string, jobId: string, workspaceId: string, now: number) {

@@ -1,27 +1,61 @@
-import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { AuthenticatedWorkspace } from '../auth/authenticated-workspace';
 import { CurrentWorkspace } from '../auth/current-workspace.decorator';
+import { OptionalApiKeyGuard } from '../auth/optional-api-key.guard';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses.decorator';
 import { API_PREFIXES } from '../common/http/api-prefixes';
-import { TemplateListDto, TemplateSchemaDto } from './dto/template.dto';
-import { TEMPLATE_CATEGORIES, TEMPLATE_IDS } from '../engine';
+import { TemplateDetailDto, TemplateListDto, TemplateSchemaDto } from './dto/template.dto';
+import { findTemplate, TEMPLATE_CATEGORIES, TEMPLATE_LANGUAGE_SCHEMA } from '../engine';
+import { CustomTemplateCatalog } from './custom/custom-template-catalog';
+import { CustomTemplateDetail, CustomTemplatesService } from './custom/custom-templates.service';
+import { builtInObject, TemplateObject } from './template-object';
+import { templateLanguageSchemaResponse } from './templates.openapi';
 import { TemplateList, TemplatesService } from './templates.service';
 
+/** Reading templates: the list (open, more with a key), one template, its data schema, and the template language's schema. */
 @ApiTags('templates')
 @Controller(API_PREFIXES)
 export class TemplatesController {
-  constructor(private readonly templates: TemplatesService) {}
+  constructor(
+    private readonly templates: TemplatesService,
+    private readonly custom: CustomTemplatesService,
+    private readonly catalog: CustomTemplateCatalog,
+  ) {}
 
   @Get('templates')
-  @ApiOperation({ summary: 'List templates (no API key needed)' })
+  @UseGuards(OptionalApiKeyGuard)
+  @ApiSecurity({})
+  @ApiSecurity('apiKey')
+  @ApiSecurity('bearer')
+  @ApiOperation({
+    summary: 'List templates',
+    description: "No API key needed: lists the built-ins. With a key, also the workspace's custom templates (an invalid key gets 401).",
+  })
   @ApiQuery({ name: 'category', required: false, enum: TEMPLATE_CATEGORIES })
-  @ApiQuery({ name: 'id', required: false, enum: TEMPLATE_IDS, description: 'Select one template' })
+  @ApiQuery({ name: 'id', required: false, schema: { type: 'string' }, description: 'Select one template (custom ones with a key)' })
   @ApiOkResponse({ type: TemplateListDto })
-  @ApiErrorResponses('INVALID_CATEGORY', 'TEMPLATE_NOT_FOUND')
-  list(@Query('category') category?: unknown, @Query('id') id?: unknown): TemplateList {
-    return this.templates.list({ category, id });
+  @ApiErrorResponses('INVALID_CATEGORY', ['TEMPLATE_NOT_FOUND', 404], 'INVALID_API_KEY', 'WORKSPACE_SUSPENDED', 'RATE_LIMITED')
+  async list(@Req() req: Request, @Query('category') category?: unknown, @Query('id') id?: unknown): Promise<TemplateList> {
+    const custom = req.workspace ? await this.custom.list(req.workspace) : [];
+    return this.templates.list({ category, id }, custom);
+  }
+
+  @Get('templates/:id')
+  @UseGuards(ApiKeyGuard)
+  @ApiSecurity('apiKey')
+  @ApiSecurity('bearer')
+  @ApiOperation({ summary: 'One template', description: 'A custom template also shows its newest definition and every version, oldest first.' })
+  @ApiOkResponse({ type: TemplateDetailDto })
+  @ApiErrorResponses('MISSING_API_KEY', 'INVALID_API_KEY', 'WORKSPACE_SUSPENDED', ['TEMPLATE_NOT_FOUND', 404], 'RATE_LIMITED')
+  async get(@Param('id') id: string, @CurrentWorkspace() workspace: AuthenticatedWorkspace): Promise<TemplateObject | CustomTemplateDetail> {
+    const builtIn = findTemplate(id);
+    if (builtIn) return builtInObject(builtIn);
+    const custom = await this.custom.detail(workspace, id);
+    if (!custom) throw await this.custom.notFound(workspace, id);
+    return custom;
   }
 
   @Get('templates/:id/schema')
@@ -30,9 +64,23 @@ export class TemplatesController {
   @ApiSecurity('bearer')
   @ApiOperation({ summary: "A template's data schema and default options" })
   @ApiOkResponse({ type: TemplateSchemaDto })
-  @ApiErrorResponses('MISSING_API_KEY', 'INVALID_API_KEY', 'WORKSPACE_SUSPENDED', 'TEMPLATE_NOT_FOUND')
-  schema(@Param('id') id: string, @CurrentWorkspace() workspace: AuthenticatedWorkspace) {
-    const template = this.templates.get(id, workspace.enabledTemplates, 404);
-    return { templateId: template.id, templateName: template.name, schema: template.schema, defaultOptions: template.defaultOptions };
+  @ApiErrorResponses('MISSING_API_KEY', 'INVALID_API_KEY', 'WORKSPACE_SUSPENDED', ['TEMPLATE_NOT_FOUND', 404], 'RATE_LIMITED')
+  async schema(@Param('id') id: string, @CurrentWorkspace() workspace: AuthenticatedWorkspace) {
+    const builtIn = findTemplate(id);
+    if (builtIn) return { templateId: builtIn.id, templateName: builtIn.name, schema: builtIn.schema, defaultOptions: builtIn.defaultOptions };
+    const custom = await this.catalog.resolve(workspace.id, id);
+    if (!custom) throw await this.custom.notFound(workspace, id);
+    return { templateId: custom.id, templateName: custom.name, schema: custom.schema, defaultOptions: custom.defaultOptions };
+  }
+
+  @Get('template-language.schema.json')
+  @Header('Cache-Control', 'public, max-age=3600')
+  @ApiOperation({
+    summary: 'JSON Schema of the template language',
+    description: 'No API key needed. Point an editor at it (`"$schema"` in a layout file) for completion and checks while writing a layout.',
+  })
+  @ApiOkResponse({ description: 'JSON Schema (draft-07) of a layout', schema: templateLanguageSchemaResponse() })
+  languageSchema(): unknown {
+    return TEMPLATE_LANGUAGE_SCHEMA;
   }
 }

@@ -1,37 +1,36 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../common/errors/api-error';
-import { BUILT_IN_TEMPLATES, TemplateDefinition, findTemplate, TEMPLATE_CATEGORIES, TEMPLATE_IDS, TemplateCategory } from '../engine';
-
-export interface TemplateSummary {
-  id: string;
-  name: string;
-  description: string;
-  category: string;
-  version: string;
-}
+import { BUILT_IN_TEMPLATES, TemplateDefinition, findTemplate, TEMPLATE_CATEGORIES, TEMPLATE_IDS } from '../engine';
+import type { CustomTemplateRecord } from './custom/store/custom-template.store';
+import { builtInObject, customObject, TemplateObject } from './template-object';
 
 export interface TemplateList {
-  templates: TemplateSummary[];
+  templates: TemplateObject[];
   total: number;
   categories: string[];
 }
 
 @Injectable()
 export class TemplatesService {
-  list(query: { category?: unknown; id?: unknown }): TemplateList {
+  /**
+   * The built-ins, then `custom` (the caller's own templates when it showed a key), filtered by
+   * category and, with `id`, narrowed to that one template (404 when neither holds it).
+   */
+  list(query: { category?: unknown; id?: unknown }, custom: readonly CustomTemplateRecord[] = []): TemplateList {
     const { category, id } = query;
     if (category !== undefined && !(TEMPLATE_CATEGORIES as readonly unknown[]).includes(category)) {
       throw new ApiError('INVALID_CATEGORY', { extra: { categories: TEMPLATE_CATEGORIES } });
     }
-    let templates = BUILT_IN_TEMPLATES.filter((t) => category === undefined || t.category === (category as TemplateCategory));
+    let templates = [...BUILT_IN_TEMPLATES.map(builtInObject), ...custom.map(customObject)];
     if (id !== undefined) {
-      const template = typeof id === 'string' ? findTemplate(id) : undefined;
-      if (!template) {
-        throw new ApiError('TEMPLATE_NOT_FOUND', { status: 404, params: { id: String(id) }, extra: { availableTemplates: TEMPLATE_IDS } });
+      templates = templates.filter((t) => t.id === id);
+      if (templates.length === 0) {
+        const availableTemplates = [...TEMPLATE_IDS, ...custom.map((t) => t.id)];
+        throw new ApiError('TEMPLATE_NOT_FOUND', { status: 404, params: { id: String(id) }, extra: { availableTemplates } });
       }
-      templates = templates.filter((t) => t.id === template.id);
     }
-    return { templates: templates.map(summary), total: templates.length, categories: [...TEMPLATE_CATEGORIES] };
+    templates = templates.filter((t) => category === undefined || t.category === category);
+    return { templates, total: templates.length, categories: [...TEMPLATE_CATEGORIES] };
   }
 
   /** The template, or TEMPLATE_NOT_FOUND listing the ids the caller may use. */
@@ -40,8 +39,4 @@ export class TemplatesService {
     if (!template) throw new ApiError('TEMPLATE_NOT_FOUND', { status, params: { id }, extra: { availableTemplates } });
     return template;
   }
-}
-
-function summary(t: TemplateDefinition): TemplateSummary {
-  return { id: t.id, name: t.name, description: t.description, category: t.category, version: t.version };
 }

@@ -7,13 +7,17 @@ export interface Plan {
   monthlyLimit: number;
   templates: readonly TemplateId[];
   webhooks: boolean;
+  /** Whether the workspace may define, change and preview its own templates (DECISIONS section 9). */
+  customTemplates: boolean;
+  /** How many custom templates a workspace may hold at once. */
+  customTemplateLimit: number;
 }
 
 /** The one table of what each plan includes (spec "Limits", DECISIONS section 7). */
 export const PLANS: Record<PlanId, Plan> = {
-  free: { monthlyLimit: 100, templates: ['invoice-basic', 'weekly-report'], webhooks: false },
-  pro: { monthlyLimit: 1_000, templates: TEMPLATE_IDS, webhooks: true },
-  business: { monthlyLimit: 10_000, templates: TEMPLATE_IDS, webhooks: true },
+  free: { monthlyLimit: 100, templates: ['invoice-basic', 'weekly-report'], webhooks: false, customTemplates: false, customTemplateLimit: 0 },
+  pro: { monthlyLimit: 1_000, templates: TEMPLATE_IDS, webhooks: true, customTemplates: false, customTemplateLimit: 0 },
+  business: { monthlyLimit: 10_000, templates: TEMPLATE_IDS, webhooks: true, customTemplates: true, customTemplateLimit: 100 },
 };
 
 export function isPlanId(value: unknown): value is PlanId {

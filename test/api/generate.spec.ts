@@ -21,7 +21,7 @@ describe('POST /generate', () => {
   describe.each(TEMPLATE_IDS)('%s', (templateId) => {
     it('url: JSON with a hosted pdfUrl that serves the PDF', async () => {
       const res = await t.http.post('/api/v1/generate').set('X-API-Key', ws.key).send({ templateId, data: sample(templateId) }).expect(200);
-      expect(res.body).toEqual({ success: true, pdfUrl: expect.stringMatching(/^http:\/\/localhost:\d+\/files\/[A-Za-z0-9_-]{24,}\.pdf$/), templateId, generatedAt: expect.any(String) });
+      expect(res.body).toEqual({ success: true, pdfUrl: expect.stringMatching(/^http:\/\/localhost:\d+\/files\/[A-Za-z0-9_-]{24,}\.pdf$/), templateId, templateVersion: '1.0.0', generatedAt: expect.any(String) });
       expect(new Date(res.body.generatedAt).toISOString()).toBe(res.body.generatedAt);
       expect(Number(res.headers['x-generation-time-ms'])).toBeGreaterThan(0);
       const path = new URL(res.body.pdfUrl).pathname;
@@ -32,7 +32,7 @@ describe('POST /generate', () => {
 
     it('base64: JSON with the PDF inline', async () => {
       const res = await t.http.post('/v1/generate').set('X-API-Key', ws.key).send({ templateId, data: sample(templateId), outputFormat: 'base64' }).expect(200);
-      expect(Object.keys(res.body).sort()).toEqual(['base64', 'generatedAt', 'success', 'templateId']);
+      expect(Object.keys(res.body).sort()).toEqual(['base64', 'generatedAt', 'success', 'templateId', 'templateVersion']);
       const pdf = Buffer.from(res.body.base64, 'base64');
       expectPdf(pdf);
       expect(Number(res.headers['x-pdf-size-bytes'])).toBe(pdf.length);

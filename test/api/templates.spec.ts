@@ -18,8 +18,9 @@ describe('templates', () => {
       expect(res.body.categories).toEqual(['calendar', 'report', 'dashboard', 'invoice', 'certificate', 'custom']);
       expect(res.body.templates.map((x: { id: string }) => x.id)).toEqual([...TEMPLATE_IDS]);
       for (const template of res.body.templates) {
-        expect(Object.keys(template).sort()).toEqual(['category', 'description', 'id', 'name', 'version']);
+        expect(Object.keys(template).sort()).toEqual(['category', 'custom', 'description', 'id', 'name', 'version']);
         expect(template.version).toBe('1.0.0');
+        expect(template.custom).toBe(false);
       }
     }
   });

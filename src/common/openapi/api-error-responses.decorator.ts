@@ -2,11 +2,14 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
 import { ERROR_CATALOGUE, ErrorCode } from '../errors/error-catalogue';
 
+/** A catalogue error, or one with the status a route answers it with instead (TEMPLATE_NOT_FOUND is 404 on GET). */
+export type DocumentedError = ErrorCode | readonly [ErrorCode, number];
+
 /** Documents the listed catalogue errors, grouped by status, with each one's body as an example. */
-export function ApiErrorResponses(...codes: ErrorCode[]) {
+export function ApiErrorResponses(...errors: DocumentedError[]) {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of codes) {
-    const status = ERROR_CATALOGUE[code].status;
+  for (const error of errors) {
+    const [code, status] = typeof error === 'string' ? [error, ERROR_CATALOGUE[error].status] : error;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   return applyDecorators(

@@ -20,7 +20,7 @@ export class ErrorResponse {
   @ApiPropertyOptional({ type: [String], description: 'Template ids this workspace may use (TEMPLATE_NOT_FOUND)' })
   availableTemplates?: string[];
 
-  @ApiPropertyOptional({ description: 'QUOTA_EXCEEDED: the limit in force' })
+  @ApiPropertyOptional({ description: 'QUOTA_EXCEEDED: the limit in force; CUSTOM_TEMPLATE_LIMIT_REACHED: custom templates a workspace may hold' })
   limit?: number;
 
   @ApiPropertyOptional({ description: 'QUOTA_EXCEEDED: generations counted this month' })

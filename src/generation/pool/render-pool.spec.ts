@@ -1,5 +1,5 @@
 import { invoiceWithItems, renderRequest } from '../../../test/support/render-cases';
-import { RenderTimedOut } from '../../engine';
+import { InvalidDocumentData, RenderFailed, RenderTimedOut } from '../../engine';
 import { ApiError } from '../../common/errors/api-error';
 import { loadConfig } from '../../config/app-config';
 import { MetricsService } from '../../metrics/metrics.service';
@@ -24,6 +24,18 @@ describe('RenderPool', () => {
     await Promise.all(Array.from({ length: 12 }, (_, n) => pool.render(request).then(() => finished.push(n))));
     expect(finished).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     expect(pool.queueSize).toBe(0);
+  });
+
+  it("raises the engine's refusals again on this side of the thread boundary, their class and message kept", async () => {
+    const unknown = await pool.render({ ...renderRequest('invoice-basic', INVOICE_BASIC_SAMPLE), templateId: 'no-such-template' }).catch((e: unknown) => e);
+    expect(unknown).toBeInstanceOf(RenderFailed);
+    expect(unknown).toMatchObject({ message: 'Unknown template: no-such-template' });
+
+    const custom = { key: 'pool-spec-image', title: 'Badge', layout: { body: [{ type: 'image', src: '{{ logo }}' }] } };
+    const misfit = await pool.render({ ...renderRequest('invoice-basic', { logo: 'https://example.com/logo.png' }), templateId: 'badge', custom }).catch((e: unknown) => e);
+    expect(misfit).toBeInstanceOf(InvalidDocumentData);
+    expect(toContractError(misfit)).toMatchObject({ code: 'INVALID_DATA', status: 400, extra: { validationErrors: [(misfit as Error).message] } });
+    expect((misfit as Error).message).toMatch(/^layout\.body\[0\]/);
   });
 
   it('answers 503 to renders that gave up waiting for a worker, and 500 only to the one that ran too long', async () => {

@@ -9,6 +9,7 @@ import { MetricsService } from '../../metrics/metrics.service';
 import { FifoSlots } from './fifo-slots';
 import { RenderPoolBusy } from './render-pool-busy';
 import type { RenderedPdf } from './rendered-pdf';
+import { fromRefusal, isRefusal, RenderRefusal } from './render-refusal';
 
 /**
  * V8 sizes a worker's young generation like a main thread's (up to 32 MB of semi-spaces each),
@@ -53,7 +54,8 @@ export class RenderPool implements OnModuleDestroy {
   /**
    * Waits at most RENDER_TIMEOUT_MS for a worker (RenderPoolBusy past that: nothing went wrong
    * with this render) and then gives it RENDER_TIMEOUT_MS on the worker (RenderTimedOut past that).
-   * A render that throws on its worker is a RenderFailed.
+   * A render the engine refuses throws the engine's error (RenderFailed, InvalidDocumentData), and
+   * one that breaks its worker a RenderFailed.
    */
   async render(request: RenderRequest): Promise<RenderedPdf> {
     if (this.inFlight >= this.config.renderWorkers + this.config.renderQueueLimit) throw new RenderPoolBusy();
@@ -89,14 +91,16 @@ export class RenderPool implements OnModuleDestroy {
     const timeoutMs = this.config.renderTimeoutMs;
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), timeoutMs);
+    let result: RenderedPdf | RenderRefusal;
     try {
-      return await this.pool.run(request, { signal: abort.signal });
+      result = await this.pool.run(request, { signal: abort.signal });
     } catch (error) {
-      // The engine's own error types do not survive the thread boundary: they arrive as plain errors.
       throw abort.signal.aborted ? new RenderTimedOut(timeoutMs, { cause: error }) : new RenderFailed(undefined, { cause: error });
     } finally {
       clearTimeout(timer);
     }
+    if (isRefusal(result)) throw fromRefusal(result);
+    return result;
   }
 
   private track(change: number): void {

@@ -1,8 +1,9 @@
 import { setPriority } from 'node:os';
 import { move } from 'piscina';
 import { tuneHeapForMemory } from '../../config/heap-tuning';
-import { renderDocumentWithLayout, RenderRequest } from '../../engine';
+import { type RenderedDocument, renderDocumentWithLayout, RenderFailed, RenderRequest } from '../../engine';
 import { TransferredPdf } from './rendered-pdf';
+import { RenderRefusal, toRefusal } from './render-refusal';
 
 // This worker's isolate has just reset the process-wide heap tuning: set it again.
 tuneHeapForMemory();
@@ -22,9 +23,19 @@ if (process.platform === 'linux') {
   }
 }
 
-/** Runs in a worker thread: renders one document and hands its bytes back without a copy, with its page count. */
-export default async function render(request: RenderRequest): Promise<TransferredPdf> {
-  const { pdf, pageCount } = await renderDocumentWithLayout(request);
+/**
+ * Runs in a worker thread: renders one document and hands its bytes back without a copy, with
+ * its page count, or the engine's refusal (see RenderRefusal).
+ */
+export default async function render(request: RenderRequest): Promise<TransferredPdf | RenderRefusal> {
+  let document: RenderedDocument;
+  try {
+    document = await renderDocumentWithLayout(request);
+  } catch (error) {
+    if (error instanceof RenderFailed) return toRefusal(error);
+    throw error;
+  }
+  const { pdf, pageCount } = document;
   // Only a buffer that owns its whole ArrayBuffer can be transferred; a pooled one is copied once.
   const owned = pdf.byteOffset === 0 && pdf.buffer.byteLength === pdf.byteLength ? pdf : Uint8Array.prototype.slice.call(pdf);
   const result = new TransferredPdf({ pdf: new Uint8Array(owned.buffer, 0, owned.byteLength), pages: pageCount });

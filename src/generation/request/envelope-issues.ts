@@ -1,4 +1,4 @@
-import Ajv, { ErrorObject } from 'ajv';
+import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
 import { cssLengthToPoints, JsonSchema } from '../../engine';
 import { compareKeys, DocumentOrder, formatPath, PathSegment, pointerToSegments } from '../../templates/validation/data-path';
 import { CSS_LENGTH_FORMAT, EnvelopeSchema, FieldMessages, GENERATE_REQUEST_SCHEMA, MESSAGE_KEYWORD } from './generate-request.schema';
@@ -20,25 +20,51 @@ ajv.addKeyword({ keyword: MESSAGE_KEYWORD, schemaType: ['string', 'object'] });
 ajv.addKeyword({ keyword: 'example' });
 ajv.addFormat(CSS_LENGTH_FORMAT, { type: 'string', validate: (value: string) => cssLengthToPoints(value) !== null });
 
-/** Compiled once at load: the envelope is checked on every generate request. */
-const validate = ajv.compile(GENERATE_REQUEST_SCHEMA);
+/**
+ * A request body's schema with its messages (MESSAGE_KEYWORD), compiled once: the generate
+ * envelope, and the other request bodies written the same way (template definitions, previews).
+ */
+export class EnvelopeValidator {
+  private readonly validate: ValidateFunction;
 
-/** The envelope's problems as the schema states them, one message per field. */
-export function schemaIssues(body: Record<string, unknown>): EnvelopeIssue[] {
-  if (validate(body)) return [];
-  return (validate.errors ?? []).flatMap((error) => {
-    const issue = toIssue(body, error);
-    return issue ? [issue] : [];
-  });
+  constructor(private readonly schema: EnvelopeSchema) {
+    this.validate = ajv.compile(schema);
+  }
+
+  /** The body's problems as the schema states them, one message per field. */
+  issues(body: Record<string, unknown>): EnvelopeIssue[] {
+    if (this.validate(body)) return [];
+    return (this.validate.errors ?? []).flatMap((error) => {
+      const issue = toIssue(this.schema, body, error);
+      return issue ? [issue] : [];
+    });
+  }
+
+  /**
+   * Orders issues as the body reads (schema order, then the caller's key order), keeps the first
+   * message of each field, and drops those under a field whose own count is refused (one
+   * "at most 20 headers" says more than twenty faults of the headers).
+   */
+  report(body: Record<string, unknown>, issues: EnvelopeIssue[]): string[] {
+    return reportInOrder(this.schema, body, issues);
+  }
 }
 
-/**
- * Orders issues as the body reads (schema order, then the caller's key order), keeps the first
- * message of each field, and drops those under a field whose own count is refused (one
- * "at most 20 headers" says more than twenty faults of the headers).
- */
+/** Compiled once at load: the envelope is checked on every generate request. */
+const GENERATE_ENVELOPE = new EnvelopeValidator(GENERATE_REQUEST_SCHEMA);
+
+/** The generate envelope's problems as the schema states them, one message per field. */
+export function schemaIssues(body: Record<string, unknown>): EnvelopeIssue[] {
+  return GENERATE_ENVELOPE.issues(body);
+}
+
+/** The generate envelope's issues as messages, in the order of the body (see EnvelopeValidator.report). */
 export function reportIssues(body: Record<string, unknown>, issues: EnvelopeIssue[]): string[] {
-  const order = new DocumentOrder(GENERATE_REQUEST_SCHEMA as JsonSchema, body);
+  return GENERATE_ENVELOPE.report(body, issues);
+}
+
+function reportInOrder(schema: EnvelopeSchema, body: Record<string, unknown>, issues: EnvelopeIssue[]): string[] {
+  const order = new DocumentOrder(schema as JsonSchema, body);
   const sorted = issues
     .map((issue) => ({ issue, key: order.keyOf(issue.segments) }))
     .sort((a, b) => compareKeys(a.key, b.key) || Number(!a.issue.first) - Number(!b.issue.first));
@@ -56,12 +82,12 @@ export function reportIssues(body: Record<string, unknown>, issues: EnvelopeIssu
   return messages;
 }
 
-function toIssue(body: Record<string, unknown>, error: ErrorObject): EnvelopeIssue | null {
+function toIssue(schema: EnvelopeSchema, body: Record<string, unknown>, error: ErrorObject): EnvelopeIssue | null {
   const segments = pointerToSegments(error.instancePath, body);
   const propertyName = (error as ErrorObject & { propertyName?: string }).propertyName ?? (error.params.propertyName as string | undefined);
   if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
   if (propertyName !== undefined) segments.push(propertyName);
-  const messages = messagesFor(error);
+  const messages = messagesFor(schema, error);
   const template = typeof messages === 'string' ? messages : messages?.[error.keyword];
   if (template === undefined) return null;
   const name = String(segments[segments.length - 1]);
@@ -74,14 +100,14 @@ function toIssue(body: Record<string, unknown>, error: ErrorObject): EnvelopeIss
 }
 
 /** The messages of the deepest schema node on the error's path that has some (a required field's own node for `required`). */
-function messagesFor(error: ErrorObject): FieldMessages | undefined {
+function messagesFor(schema: EnvelopeSchema, error: ErrorObject): FieldMessages | undefined {
   const steps = error.schemaPath.replace(/^#\/?/, '').split('/').filter(Boolean);
   if (error.keyword === 'required') {
-    const parent = lookUp(steps.slice(0, -1)) as EnvelopeSchema | undefined;
+    const parent = lookUp(schema, steps.slice(0, -1)) as EnvelopeSchema | undefined;
     return parent?.properties?.[String(error.params.missingProperty)]?.[MESSAGE_KEYWORD];
   }
-  let found = GENERATE_REQUEST_SCHEMA[MESSAGE_KEYWORD];
-  let node: unknown = GENERATE_REQUEST_SCHEMA;
+  let found = schema[MESSAGE_KEYWORD];
+  let node: unknown = schema;
   for (const step of steps) {
     node = (node as Record<string, unknown> | undefined)?.[step];
     const messages = (node as EnvelopeSchema | undefined)?.[MESSAGE_KEYWORD];
@@ -90,6 +116,6 @@ function messagesFor(error: ErrorObject): FieldMessages | undefined {
   return found;
 }
 
-function lookUp(steps: string[]): unknown {
-  return steps.reduce<unknown>((node, step) => (node as Record<string, unknown> | undefined)?.[step], GENERATE_REQUEST_SCHEMA);
+function lookUp(schema: EnvelopeSchema, steps: string[]): unknown {
+  return steps.reduce<unknown>((node, step) => (node as Record<string, unknown> | undefined)?.[step], schema);
 }

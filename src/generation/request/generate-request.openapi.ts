@@ -7,8 +7,9 @@ import { GENERATE_REQUEST_SCHEMA } from './generate-request.schema';
 export const GENERATE_REQUEST_COMPONENT = 'GenerateRequestDto';
 
 /**
- * The validating schema as published: the same constant, with `data` pointing at the template
- * data schemas (published beside it) and a complete example body.
+ * The validating schema as published: the same constant, with `data` pointing at the built-in
+ * templates' data schemas (published beside it) or, for a custom template, any object (its
+ * schema is the workspace's own, at GET /api/v1/templates/{id}/schema), and a complete example body.
  */
 export function generateRequestOpenApiSchema(): Record<string, unknown> {
   const properties = GENERATE_REQUEST_SCHEMA.properties!;
@@ -16,8 +17,14 @@ export function generateRequestOpenApiSchema(): Record<string, unknown> {
     ...GENERATE_REQUEST_SCHEMA,
     properties: {
       ...properties,
-      templateId: { ...properties.templateId, enum: [...TEMPLATE_IDS] },
-      data: { ...properties.data, oneOf: TEMPLATE_IDS.map((id) => ({ $ref: `#/components/schemas/${templateDataSchemaName(id)}` })) },
+      templateId: { ...properties.templateId, examples: [...TEMPLATE_IDS] },
+      data: {
+        ...properties.data,
+        anyOf: [
+          ...TEMPLATE_IDS.map((id) => ({ $ref: `#/components/schemas/${templateDataSchemaName(id)}` })),
+          { type: 'object', title: 'Custom template data', additionalProperties: true },
+        ],
+      },
     },
     example: { templateId: 'invoice-basic', data: INVOICE_BASIC_SAMPLE, outputFormat: 'url' },
   };

@@ -2,14 +2,40 @@ import { deflateSync } from 'node:zlib';
 import { dataUri, PNG_BOMB, pngBytes } from '../../../test/support/images';
 import { ApiError } from '../../common/errors/api-error';
 import { INVOICE_BASIC_SAMPLE } from '../../templates/samples';
-import { TemplatesService } from '../../templates/templates.service';
+import type { CustomTemplateCatalog, ResolvedCustomTemplate } from '../../templates/custom/custom-template-catalog';
 import type { WebhookUrlPolicy } from '../../webhooks/webhook-url-policy';
 import { GenerateRequestParser } from './generate-request.parser';
 
 const urlChecks: string[] = [];
 const policy = { check: async (url: string) => void urlChecks.push(url) } as unknown as WebhookUrlPolicy;
-const parser = new GenerateRequestParser(new TemplatesService(), policy);
-const caller = { enabledTemplates: ['invoice-basic', 'weekly-report'], webhooks: true };
+
+/** Workspace w1's one custom template, `team-letter`, at two versions; its data needs `name`. */
+function letter(version: string): ResolvedCustomTemplate {
+  return {
+    id: 'team-letter',
+    name: 'Team letter',
+    version,
+    uid: `uid-${version}`,
+    schema: { type: 'object', required: ['name'] },
+    validateData: (data) => ((data as Record<string, unknown>).name === undefined ? ['Missing required field: name'] : []),
+    defaultOptions: { format: 'A4', orientation: 'landscape', margin: { top: '10mm', right: '10mm', bottom: '10mm', left: '10mm' } },
+    render: { key: `uid-${version}`, title: 'Team letter', layout: { body: [{ type: 'text', text: `v${version}` }] } },
+  };
+}
+const lookups: Array<[string, string, string | undefined]> = [];
+const catalog = {
+  async resolve(workspaceId: string, id: string, version?: string) {
+    lookups.push([workspaceId, id, version]);
+    if (workspaceId !== 'w1' || id !== 'team-letter') return null;
+    if (version === undefined || version === '1.1.0') return letter('1.1.0');
+    if (version === '1.0.0') return letter('1.0.0');
+    throw new ApiError('TEMPLATE_VERSION_NOT_FOUND', { params: { id, version } });
+  },
+  ids: async (workspaceId: string) => (workspaceId === 'w1' ? ['team-letter'] : []),
+} as unknown as CustomTemplateCatalog;
+
+const parser = new GenerateRequestParser(catalog, policy);
+const caller = { workspaceId: 'w1', enabledTemplates: ['invoice-basic', 'weekly-report'], webhooks: true };
 
 async function failure(body: Record<string, unknown>): Promise<ApiError> {
   const error = await parser.parse({ templateId: 'invoice-basic', data: INVOICE_BASIC_SAMPLE, ...body }, caller).catch((e: unknown) => e);
@@ -28,6 +54,7 @@ describe('GenerateRequestParser', () => {
     const command = await parser.parse({ templateId: 'invoice-basic', data: INVOICE_BASIC_SAMPLE, options: { format: 'A4', margin: { top: 12 } }, outputFormat: null }, caller);
     expect(command).toEqual({
       templateId: 'invoice-basic',
+      templateVersion: '1.0.0',
       data: INVOICE_BASIC_SAMPLE,
       options: { format: 'A4', orientation: 'portrait', margin: { top: '12', right: '0.75in', bottom: '0.75in', left: '0.75in' }, displayHeaderFooter: false },
       outputFormat: 'url',
@@ -42,6 +69,55 @@ describe('GenerateRequestParser', () => {
     expect((await failure({ templateId: 'kpi-dashboard', outputFormat: 'pdf' })).code).toBe('TEMPLATE_NOT_ENABLED');
     expect((await failure({ outputFormat: 'pdf', data: {} })).code).toBe('INVALID_REQUEST');
     expect((await failure({ data: {} })).code).toBe('INVALID_DATA');
+  });
+
+  it('renders a custom template of the workspace at its newest version, over its own default options', async () => {
+    const command = await parser.parse({ templateId: 'team-letter', data: { name: 'Ada' }, options: { margin: { left: '1in' } } }, caller);
+    expect(command).toEqual({
+      templateId: 'team-letter',
+      templateVersion: '1.1.0',
+      custom: letter('1.1.0').render,
+      data: { name: 'Ada' },
+      options: { format: 'A4', orientation: 'landscape', margin: { top: '10mm', right: '10mm', bottom: '10mm', left: '1in' }, displayHeaderFooter: false },
+      outputFormat: 'url',
+      webhook: undefined,
+    });
+  });
+
+  it('renders the version asked for, and refuses one the template does not have', async () => {
+    const older = await parser.parse({ templateId: 'team-letter', templateVersion: '1.0.0', data: { name: 'Ada' } }, caller);
+    expect(older).toMatchObject({ templateVersion: '1.0.0', custom: { key: 'uid-1.0.0' } });
+    const unknown = await failure({ templateId: 'team-letter', templateVersion: '2.0.0', data: { name: 'Ada' } });
+    expect(unknown).toMatchObject({ code: 'TEMPLATE_VERSION_NOT_FOUND', status: 400, message: "Template 'team-letter' has no version '2.0.0'" });
+  });
+
+  it("knows a built-in's one version, 1.0.0", async () => {
+    expect(await parser.parse({ templateId: 'invoice-basic', templateVersion: '1.0.0', data: INVOICE_BASIC_SAMPLE }, caller)).toMatchObject({ templateVersion: '1.0.0' });
+    expect(await failure({ templateVersion: '1.1.0' })).toMatchObject({ code: 'TEMPLATE_VERSION_NOT_FOUND', message: "Template 'invoice-basic' has no version '1.1.0'" });
+    // A version that is no string at all is a bad field of the request (step 6), not an unknown version.
+    expect(await requestErrors({ templateVersion: 1 })).toEqual(['templateVersion must be a string of at most 64 characters']);
+    expect(await requestErrors({ templateVersion: '1'.repeat(65) })).toEqual(['templateVersion must be a string of at most 64 characters']);
+  });
+
+  it("lists the enabled built-ins and the workspace's own templates when the template is unknown; another workspace's are unknown", async () => {
+    expect(await failure({ templateId: 'nope' })).toMatchObject({
+      code: 'TEMPLATE_NOT_FOUND',
+      message: "Template 'nope' not found",
+      extra: { availableTemplates: ['invoice-basic', 'weekly-report', 'team-letter'] },
+    });
+    const elsewhere = await parser.parse({ templateId: 'team-letter', data: { name: 'Ada' } }, { ...caller, workspaceId: 'w2' }).catch((e: ApiError) => e);
+    expect(elsewhere).toMatchObject({ code: 'TEMPLATE_NOT_FOUND', extra: { availableTemplates: ['invoice-basic', 'weekly-report'] } });
+  });
+
+  it("checks a custom template's data with its own schema, after the envelope", async () => {
+    expect(await failure({ templateId: 'team-letter', data: {} })).toMatchObject({ code: 'INVALID_DATA', extra: { validationErrors: ['Missing required field: name'] } });
+    expect(await failure({ templateId: 'team-letter', data: {}, outputFormat: 'pdf' })).toMatchObject({ code: 'INVALID_REQUEST' });
+  });
+
+  it('never looks a built-in id up among custom templates', async () => {
+    lookups.length = 0;
+    await parser.parse({ templateId: 'invoice-basic', data: INVOICE_BASIC_SAMPLE }, caller);
+    expect(lookups).toEqual([]);
   });
 
   it('names every bad option and its valid values, in the order of the options', async () => {

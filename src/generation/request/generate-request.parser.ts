@@ -1,16 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { checkOptionImages, contentRoomProblem, dataOrientation, PdfOptions, PdfOptionsInput, resolveOptions, TemplateDefinition } from '../../engine';
+import { checkOptionImages, contentRoomProblem, dataOrientation, findTemplate, PdfOptions, PdfOptionsInput, resolveOptions } from '../../engine';
 import { ApiError } from '../../common/errors/api-error';
-import { TemplatesService } from '../../templates/templates.service';
-import { validateTemplateData } from '../../templates/validation/data-validator';
+import { CustomTemplateCatalog } from '../../templates/custom/custom-template-catalog';
 import { WebhookUrlPolicy } from '../../webhooks/webhook-url-policy';
 import { HEADER_NAME_PATTERN, isRefusedHeader, WebhookRequest } from '../../webhooks/webhook-request';
 import type { GenerateCommand } from '../generate-command';
 import { EnvelopeIssue, reportIssues, schemaIssues } from './envelope-issues';
-import { OutputFormat } from './generate-request.schema';
+import { builtInTarget, customTarget, GenerateTarget } from './generate-target';
+import { MAX_TEMPLATE_VERSION_LENGTH, OutputFormat } from './generate-request.schema';
 
-/** What the parser needs to know of the caller: the templates it may use and whether its plan has webhooks. */
+/** What the parser needs to know of the caller: whose custom templates it may use, the built-ins it may use, and whether its plan has webhooks. */
 export interface GenerateCaller {
+  workspaceId: string;
   enabledTemplates: readonly string[];
   webhooks: boolean;
 }
@@ -26,7 +27,7 @@ const HEADER_NAME = new RegExp(HEADER_NAME_PATTERN);
 @Injectable()
 export class GenerateRequestParser {
   constructor(
-    private readonly templates: TemplatesService,
+    private readonly customTemplates: CustomTemplateCatalog,
     private readonly webhookUrls: WebhookUrlPolicy,
   ) {}
 
@@ -36,25 +37,51 @@ export class GenerateRequestParser {
     if (!isObject(b.data)) throw new ApiError('MISSING_DATA');
     if (isObject(b.webhook)) b.webhook = withoutNulls(b.webhook);
 
-    const templateId = typeof b.templateId === 'string' ? b.templateId : JSON.stringify(b.templateId);
-    const template = this.templates.get(templateId, caller.enabledTemplates);
-    if (!caller.enabledTemplates.includes(template.id)) throw new ApiError('TEMPLATE_NOT_ENABLED', { params: { id: template.id } });
+    const template = await this.findTemplate(b, caller);
 
     const { options, issues } = await checkEnvelope(b, template);
     if (issues.length > 0) throw new ApiError('INVALID_REQUEST', { extra: { validationErrors: reportIssues(b, issues) } });
     const webhook = b.webhook === undefined ? undefined : toWebhook(b.webhook as Record<string, unknown>);
     if (webhook) await this.webhookUrls.check(webhook.url);
 
-    const dataErrors = validateTemplateData(template.id, b.data);
+    const dataErrors = template.validateData(b.data);
     if (dataErrors.length > 0) throw new ApiError('INVALID_DATA', { extra: { validationErrors: dataErrors } });
 
     if (webhook && !caller.webhooks) throw new ApiError('WEBHOOKS_NOT_IN_PLAN');
-    return { templateId: template.id, data: b.data, options: options!, outputFormat: (b.outputFormat as OutputFormat) ?? 'url', webhook };
+    return {
+      templateId: template.id,
+      templateVersion: template.version,
+      ...(template.custom ? { custom: template.custom } : {}),
+      data: b.data,
+      options: options!,
+      outputFormat: (b.outputFormat as OutputFormat) ?? 'url',
+      webhook,
+    };
+  }
+
+  /**
+   * Steps 4 and 5: a built-in (enabled by the plan) or, failing that, one of the workspace's own
+   * templates (always enabled), at the version asked for. A templateVersion that is not a
+   * sensible string is left to the envelope check of step 6, and the newest version looked up meanwhile.
+   */
+  private async findTemplate(b: Record<string, unknown>, caller: GenerateCaller): Promise<GenerateTarget> {
+    const id = typeof b.templateId === 'string' ? b.templateId : JSON.stringify(b.templateId);
+    const version = typeof b.templateVersion === 'string' && b.templateVersion.length <= MAX_TEMPLATE_VERSION_LENGTH ? b.templateVersion : undefined;
+    const builtIn = findTemplate(id);
+    if (builtIn) {
+      if (version !== undefined && version !== builtIn.version) throw new ApiError('TEMPLATE_VERSION_NOT_FOUND', { params: { id, version } });
+      if (!caller.enabledTemplates.includes(builtIn.id)) throw new ApiError('TEMPLATE_NOT_ENABLED', { params: { id } });
+      return builtInTarget(builtIn);
+    }
+    const custom = typeof b.templateId === 'string' ? await this.customTemplates.resolve(caller.workspaceId, id, version) : null;
+    if (custom) return customTarget(custom);
+    const availableTemplates = [...caller.enabledTemplates, ...(await this.customTemplates.ids(caller.workspaceId))];
+    throw new ApiError('TEMPLATE_NOT_FOUND', { params: { id }, extra: { availableTemplates } });
   }
 }
 
 /** The schema's issues, then the rules it cannot state, each once the part it depends on is sound. */
-async function checkEnvelope(b: Record<string, unknown>, template: TemplateDefinition): Promise<{ options?: PdfOptions; issues: EnvelopeIssue[] }> {
+async function checkEnvelope(b: Record<string, unknown>, template: GenerateTarget): Promise<{ options?: PdfOptions; issues: EnvelopeIssue[] }> {
   const issues = schemaIssues(b);
   const failed = (field: string) => issues.some((issue) => issue.segments[0] === field);
   let options: PdfOptions | undefined;

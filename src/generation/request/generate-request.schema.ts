@@ -10,6 +10,9 @@ import {
 export const OUTPUT_FORMATS = ['url', 'base64', 'buffer'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
+/** Versions are short (`1.12.0`): a longer one is refused before it could be echoed in an error. */
+export const MAX_TEMPLATE_VERSION_LENGTH = 64;
+
 /** The custom format of a margin side: `0.75in`, `20mm`, `2.54cm`, `12pt`, `96px` or a bare number of pixels. */
 export const CSS_LENGTH_FORMAT = 'css-length';
 
@@ -70,7 +73,14 @@ export const GENERATE_REQUEST_SCHEMA: EnvelopeSchema = {
   type: 'object',
   required: ['templateId', 'data'],
   properties: {
-    templateId: { type: 'string', description: 'A template id from GET /api/v1/templates', example: 'invoice-basic' },
+    templateId: { type: 'string', description: 'A template id from GET /api/v1/templates: a built-in or one of your custom templates', example: 'invoice-basic' },
+    templateVersion: {
+      type: 'string',
+      maxLength: MAX_TEMPLATE_VERSION_LENGTH,
+      description: "A version of the template (default: the newest); built-in templates have only 1.0.0. Unknown: 400 Template '<id>' has no version '<version>'",
+      example: '1.0.0',
+      [MESSAGE_KEYWORD]: `templateVersion must be a string of at most ${MAX_TEMPLATE_VERSION_LENGTH} characters`,
+    },
     data: { type: 'object', description: "Must satisfy the template's schema, with its bounds (also at GET /api/v1/templates/{id}/schema)" },
     outputFormat: {
       type: 'string',

@@ -6,7 +6,7 @@ function plural(count: number, singular: string, pluralForm = `${singular}s`): s
 }
 
 /** Completes "Field '<path>' must ..." for an Ajv error that is neither `required` nor `type`. */
-function ruleExpectation(error: ErrorObject): string {
+export function ruleExpectation(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
   const limit = Number(params.limit);
   switch (error.keyword) {
@@ -39,6 +39,11 @@ export function typeMessage(field: string, error: ErrorObject): string {
 
 export function ruleMessage(field: string, error: ErrorObject): string {
   return `Field '${field}' must ${ruleExpectation(error)}`;
+}
+
+/** A field that a schema with `additionalProperties: false` does not name (custom template schemas). */
+export function notAllowedMessage(field: string): string {
+  return `Field '${field}' is not allowed`;
 }
 
 export function missingMessage(field: string): string {

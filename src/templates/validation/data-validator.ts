@@ -1,11 +1,11 @@
 import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
 import { JsonSchema, TEMPLATE_SCHEMAS, TEMPLATE_IDS, TemplateId } from '../../engine';
-import { missingMessage, moreErrorsMessage, ruleMessage, typeMessage } from './ajv-error-messages';
+import { missingMessage, moreErrorsMessage, notAllowedMessage, ruleMessage, typeMessage } from './ajv-error-messages';
 import { clampToBounds } from './clamp-to-bounds';
 import { FORMAT_RULES } from './data-formats';
 import { DataIssue } from './data-issue';
 import { compareKeys, DocumentOrder, formatPath, PathSegment, pointerToSegments, schemaAt, valueAt } from './data-path';
-import { SEMANTIC_CHECKS } from './semantic-checks';
+import { SEMANTIC_CHECKS, SemanticCheck } from './semantic-checks';
 
 /** Errors listed in one answer; past it, a last entry says how many more there are. */
 export const MAX_REPORTED_ERRORS = 100;
@@ -13,36 +13,57 @@ export const MAX_REPORTED_ERRORS = 100;
 const ajv = new Ajv({ allErrors: true, strict: true });
 for (const [name, rule] of Object.entries(FORMAT_RULES)) ajv.addFormat(name, { type: 'string', validate: rule.validate });
 
+/**
+ * What checks a template's data: its messages in document order, or [] when the data is valid.
+ * `root` names where the data sits when it is not a request's `data` (a definition's `sampleData`):
+ * the messages' paths then start with it.
+ */
+export type DataValidator = (data: unknown, root?: string) => string[];
+
+/**
+ * The one code path of data validation, for built-in and custom schemas alike: `validate` is the
+ * schema compiled with allErrors (its `schema` is what the messages' paths are read against),
+ * `semanticCheck` the rules it cannot state.
+ */
+export function dataValidator(validate: ValidateFunction, semanticCheck?: SemanticCheck): DataValidator {
+  const schema = validate.schema as JsonSchema;
+  return (data, root) => {
+    const bounded = clampToBounds(schema, data);
+    // An `if` error ('must match "then" schema') only repeats the errors of the branch it chose, listed beside it.
+    const errors = validate(bounded) ? [] : (validate.errors ?? []).filter((error) => error.keyword !== 'if');
+    const schemaIssues = errors.map((error) => toIssue(schema, bounded, error, root));
+    const semanticIssues = semanticCheck?.(bounded) ?? [];
+    return report(schema, bounded, [...schemaIssues, ...semanticIssues]);
+  };
+}
+
 /** Compiled once at load: validation is on the hot path of every generate request. */
-const VALIDATORS = Object.fromEntries(TEMPLATE_IDS.map((id) => [id, ajv.compile(TEMPLATE_SCHEMAS[id])])) as Record<
-  TemplateId,
-  ValidateFunction
->;
+const COMPILED = Object.fromEntries(TEMPLATE_IDS.map((id) => [id, ajv.compile(TEMPLATE_SCHEMAS[id])])) as Record<TemplateId, ValidateFunction>;
+const VALIDATORS = Object.fromEntries(TEMPLATE_IDS.map((id) => [id, dataValidator(COMPILED[id], SEMANTIC_CHECKS[id])])) as Record<TemplateId, DataValidator>;
 
 /** The schema object the validator of a template was compiled from (the same object the API serves). */
 export function getValidationSchema(templateId: TemplateId): JsonSchema {
-  return VALIDATORS[templateId].schema as JsonSchema;
+  return COMPILED[templateId].schema as JsonSchema;
 }
 
-/** Checks template data; returns caller-facing messages in document order, or [] when the data is valid. */
+/** Checks built-in template data; returns caller-facing messages in document order, or [] when the data is valid. */
 export function validateTemplateData(templateId: TemplateId, data: unknown): string[] {
-  const schema = TEMPLATE_SCHEMAS[templateId];
-  const bounded = clampToBounds(schema, data);
-  const validate = VALIDATORS[templateId];
-  const schemaIssues = validate(bounded) ? [] : (validate.errors ?? []).map((error) => toIssue(schema, bounded, error));
-  const semanticIssues = SEMANTIC_CHECKS[templateId]?.(bounded) ?? [];
-  return report(schema, bounded, [...schemaIssues, ...semanticIssues]);
+  return VALIDATORS[templateId](data);
 }
 
-function toIssue(schema: JsonSchema, data: unknown, error: ErrorObject): DataIssue {
+function toIssue(schema: JsonSchema, data: unknown, error: ErrorObject, root?: string): DataIssue {
+  const named = (segments: PathSegment[]) => formatPath(root === undefined ? segments : [root, ...segments]);
   const segments = pointerToSegments(error.instancePath, data);
   if (error.keyword === 'required') {
     const missing = [...segments, String(error.params.missingProperty)];
-    const path = formatPath(missing);
-    return { segments: missing, path, kind: 'missing', message: missingMessage(path) };
+    return { segments: missing, path: formatPath(missing), kind: 'missing', message: missingMessage(named(missing)) };
+  }
+  if (error.keyword === 'additionalProperties') {
+    const extra = [...segments, String(error.params.additionalProperty)];
+    return { segments: extra, path: formatPath(extra), kind: 'rule', message: notAllowedMessage(named(extra)) };
   }
   const path = formatPath(segments);
-  const field = path || 'data';
+  const field = named(segments) || 'data';
   if (error.keyword !== 'type') return { segments, path, kind: 'rule', message: ruleMessage(field, error) };
   return isRequiredNull(schema, data, segments)
     ? { segments, path, kind: 'missing', message: missingMessage(field) }

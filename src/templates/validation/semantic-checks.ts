@@ -4,7 +4,7 @@ import { childOf, formatPath } from './data-path';
 import { DataIssue } from './data-issue';
 
 /** Rules JSON Schema cannot express; each sees data that may also have schema errors, so it checks shapes itself. */
-type SemanticCheck = (data: unknown) => DataIssue[];
+export type SemanticCheck = (data: unknown) => DataIssue[];
 
 function rangesEndNotBeforeStart(data: unknown): DataIssue[] {
   const ranges = childOf(data, 'ranges');

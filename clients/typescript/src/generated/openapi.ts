@@ -99,10 +99,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List templates (no API key needed) */
+        /**
+         * List templates
+         * @description No API key needed: lists the built-ins. With a key, also the workspace's custom templates (an invalid key gets 401).
+         */
         get: operations["TemplatesController_list[0]"];
         put?: never;
-        post?: never;
+        /**
+         * Create a custom template
+         * @description Business plan. Starts at version 1.0.0; at most 100 per workspace.
+         */
+        post: operations["CustomTemplatesController_create[0]"];
         delete?: never;
         options?: never;
         head?: never;
@@ -116,11 +123,74 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List templates (no API key needed) */
+        /**
+         * List templates
+         * @description No API key needed: lists the built-ins. With a key, also the workspace's custom templates (an invalid key gets 401).
+         */
         get: operations["TemplatesController_list[1]"];
         put?: never;
-        post?: never;
+        /**
+         * Create a custom template
+         * @description Business plan. Starts at version 1.0.0; at most 100 per workspace.
+         */
+        post: operations["CustomTemplatesController_create[1]"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One template
+         * @description A custom template also shows its newest definition and every version, oldest first.
+         */
+        get: operations["TemplatesController_get[0]"];
+        /**
+         * Change a custom template: a new version
+         * @description The same body as create, without id. The version grows by one minor step (1.0.0, 1.1.0, ...) unless the body names a higher one; older versions stay renderable.
+         */
+        put: operations["CustomTemplatesController_update[0]"];
+        post?: never;
+        /**
+         * Delete a custom template and its versions
+         * @description PDFs made from it stay; afterwards the id is unknown.
+         */
+        delete: operations["CustomTemplatesController_remove[0]"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One template
+         * @description A custom template also shows its newest definition and every version, oldest first.
+         */
+        get: operations["TemplatesController_get[1]"];
+        /**
+         * Change a custom template: a new version
+         * @description The same body as create, without id. The version grows by one minor step (1.0.0, 1.1.0, ...) unless the body names a higher one; older versions stay renderable.
+         */
+        put: operations["CustomTemplatesController_update[1]"];
+        post?: never;
+        /**
+         * Delete a custom template and its versions
+         * @description PDFs made from it stay; afterwards the id is unknown.
+         */
+        delete: operations["CustomTemplatesController_remove[1]"];
         options?: never;
         head?: never;
         patch?: never;
@@ -152,6 +222,46 @@ export interface paths {
         };
         /** A template's data schema and default options */
         get: operations["TemplatesController_schema[1]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/template-language.schema.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * JSON Schema of the template language
+         * @description No API key needed. Point an editor at it (`"$schema"` in a layout file) for completion and checks while writing a layout.
+         */
+        get: operations["TemplatesController_languageSchema[0]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/template-language.schema.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * JSON Schema of the template language
+         * @description No API key needed. Point an editor at it (`"$schema"` in a layout file) for completion and checks while writing a layout.
+         */
+        get: operations["TemplatesController_languageSchema[1]"];
         put?: never;
         post?: never;
         delete?: never;
@@ -216,6 +326,46 @@ export interface paths {
          * @description outputFormat url (default) and base64 answer JSON; buffer answers the PDF bytes.
          */
         post: operations["GenerateController_generate[1]"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a template or a layout as a PDF
+         * @description A stored template (built-ins on every plan; custom ones on Business, at any version) with `data` or its sample data, or a layout not stored (Business). Every page carries a diagonal PREVIEW watermark; nothing is stored, counted against the monthly limit, or kept in the history.
+         */
+        post: operations["TemplatePreviewController_preview[0]"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a template or a layout as a PDF
+         * @description A stored template (built-ins on every plan; custom ones on Business, at any version) with `data` or its sample data, or a layout not stored (Business). Every page carries a diagonal PREVIEW watermark; nothing is stored, counted against the monthly limit, or kept in the history.
+         */
+        post: operations["TemplatePreviewController_preview[1]"];
         delete?: never;
         options?: never;
         head?: never;
@@ -482,10 +632,10 @@ export interface components {
         };
         TemplateDto: {
             /**
+             * @description A built-in id, or one of your custom templates
              * @example invoice-basic
-             * @enum {string}
              */
-            id: "invoice-basic" | "weekly-report" | "calendar-schedule" | "kpi-dashboard";
+            id: string;
             /** @example Basic Invoice */
             name: string;
             description: string;
@@ -494,8 +644,26 @@ export interface components {
              * @enum {string}
              */
             category: "calendar" | "report" | "dashboard" | "invoice" | "certificate" | "custom";
-            /** @example 1.0.0 */
+            /**
+             * @description The newest version
+             * @example 1.0.0
+             */
             version: string;
+            /**
+             * @description true for your workspace's own templates
+             * @example false
+             */
+            custom: boolean;
+            /**
+             * Format: date-time
+             * @description Custom templates only
+             */
+            createdAt?: string;
+            /**
+             * Format: date-time
+             * @description Custom templates only: when the newest version was made
+             */
+            updatedAt?: string;
         };
         TemplateListDto: {
             templates: components["schemas"]["TemplateDto"][];
@@ -530,9 +698,68 @@ export interface components {
             orientation: "portrait" | "landscape";
             margin: components["schemas"]["MarginDto"];
         };
+        TemplateDefinitionDto: {
+            /** @description JSON Schema (draft-07) of `data` */
+            schema: {
+                [key: string]: unknown;
+            };
+            /** @description The document in the template language */
+            layout: components["schemas"]["TemplateLanguage"];
+            /** @description The definition's defaults over Letter, portrait, 0.75in */
+            defaultOptions: components["schemas"]["DefaultOptionsDto"];
+            /** @description null when the definition has none */
+            sampleData: {
+                [key: string]: unknown;
+            } | null;
+        };
+        TemplateVersionDto: {
+            /** @example 1.0.0 */
+            version: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        TemplateDetailDto: {
+            /**
+             * @description A built-in id, or one of your custom templates
+             * @example invoice-basic
+             */
+            id: string;
+            /** @example Basic Invoice */
+            name: string;
+            description: string;
+            /**
+             * @example invoice
+             * @enum {string}
+             */
+            category: "calendar" | "report" | "dashboard" | "invoice" | "certificate" | "custom";
+            /**
+             * @description The newest version
+             * @example 1.0.0
+             */
+            version: string;
+            /**
+             * @description true for your workspace's own templates
+             * @example false
+             */
+            custom: boolean;
+            /**
+             * Format: date-time
+             * @description Custom templates only
+             */
+            createdAt?: string;
+            /**
+             * Format: date-time
+             * @description Custom templates only: when the newest version was made
+             */
+            updatedAt?: string;
+            /** @description Custom templates only: the newest version */
+            definition?: components["schemas"]["TemplateDefinitionDto"];
+            /** @description Custom templates only: every version, oldest first */
+            versions?: components["schemas"]["TemplateVersionDto"][];
+        };
         TemplateSchemaDto: {
-            /** @enum {string} */
-            templateId: "invoice-basic" | "weekly-report" | "calendar-schedule" | "kpi-dashboard";
+            /** @example invoice-basic */
+            templateId: string;
             /** @example Basic Invoice */
             templateName: string;
             /** @description JSON Schema (draft-07) of `data`: the very schema generate validates with */
@@ -556,6 +783,11 @@ export interface components {
             base64?: string;
             /** @example invoice-basic */
             templateId: string;
+            /**
+             * @description The version rendered (built-in templates: 1.0.0)
+             * @example 1.0.0
+             */
+            templateVersion: string;
             /**
              * Format: date-time
              * @example 2026-11-21T09:30:00.000Z
@@ -697,7 +929,7 @@ export interface components {
             validationErrors?: string[];
             /** @description Template ids this workspace may use (TEMPLATE_NOT_FOUND) */
             availableTemplates?: string[];
-            /** @description QUOTA_EXCEEDED: the limit in force */
+            /** @description QUOTA_EXCEEDED: the limit in force; CUSTOM_TEMPLATE_LIMIT_REACHED: custom templates a workspace may hold */
             limit?: number;
             /** @description QUOTA_EXCEEDED: generations counted this month */
             used?: number;
@@ -1017,13 +1249,23 @@ export interface components {
          */
         GenerateRequestDto: {
             /**
-             * @description A template id from GET /api/v1/templates
+             * @description A template id from GET /api/v1/templates: a built-in or one of your custom templates
              * @example invoice-basic
-             * @enum {string}
+             * @example invoice-basic
+             * @example weekly-report
+             * @example calendar-schedule
+             * @example kpi-dashboard
              */
-            templateId: "invoice-basic" | "weekly-report" | "calendar-schedule" | "kpi-dashboard";
+            templateId: string;
+            /**
+             * @description A version of the template (default: the newest); built-in templates have only 1.0.0. Unknown: 400 Template '<id>' has no version '<version>'
+             * @example 1.0.0
+             */
+            templateVersion?: string;
             /** @description Must satisfy the template's schema, with its bounds (also at GET /api/v1/templates/{id}/schema) */
-            data: components["schemas"]["TemplateData-invoice-basic"] | components["schemas"]["TemplateData-weekly-report"] | components["schemas"]["TemplateData-calendar-schedule"] | components["schemas"]["TemplateData-kpi-dashboard"];
+            data: components["schemas"]["TemplateData-invoice-basic"] | components["schemas"]["TemplateData-weekly-report"] | components["schemas"]["TemplateData-calendar-schedule"] | components["schemas"]["TemplateData-kpi-dashboard"] | {
+                [key: string]: unknown;
+            };
             /**
              * @description url (default) and base64 answer JSON; buffer answers the PDF bytes
              * @default url
@@ -1091,6 +1333,1038 @@ export interface components {
                 headers?: {
                     [key: string]: string;
                 };
+            };
+        };
+        /**
+         * Template layout
+         * @description A document in the template language: a body of blocks, with an optional header, footer and theme. Strings are Liquid templates evaluated against the data.
+         */
+        TemplateLanguage: {
+            /** @description The URL of this schema, for editors. */
+            $schema?: string;
+            theme?: components["schemas"]["TemplateLanguage-theme"];
+            /** @description Blocks drawn at the top of every page; "{{ page.number }}" and "{{ page.total }}" are available. */
+            header?: components["schemas"]["TemplateLanguage-blocks"];
+            /** @description Blocks drawn at the bottom of every page; "{{ page.number }}" and "{{ page.total }}" are available. */
+            footer?: components["schemas"]["TemplateLanguage-blocks"];
+            /** @description The content, flowed over as many pages as it needs. */
+            body: components["schemas"]["TemplateLanguage-blocks"];
+        };
+        /** @description Blocks, drawn one under another. */
+        "TemplateLanguage-blocks": components["schemas"]["TemplateLanguage-block"][];
+        /** @description A block; `type` says which. */
+        "TemplateLanguage-block": components["schemas"]["TemplateLanguage-textBlock"] | components["schemas"]["TemplateLanguage-columnsBlock"] | components["schemas"]["TemplateLanguage-tableBlock"] | components["schemas"]["TemplateLanguage-eachBlock"] | components["schemas"]["TemplateLanguage-ifBlock"] | components["schemas"]["TemplateLanguage-keyValueBlock"] | components["schemas"]["TemplateLanguage-imageBlock"] | components["schemas"]["TemplateLanguage-qrBlock"] | components["schemas"]["TemplateLanguage-boxBlock"] | components["schemas"]["TemplateLanguage-dividerBlock"] | components["schemas"]["TemplateLanguage-spacerBlock"] | components["schemas"]["TemplateLanguage-pageBreakBlock"] | components["schemas"]["TemplateLanguage-listBlock"] | components["schemas"]["TemplateLanguage-gridBlock"] | components["schemas"]["TemplateLanguage-progressBlock"] | components["schemas"]["TemplateLanguage-badgeBlock"] | components["schemas"]["TemplateLanguage-calendarBlock"];
+        /** @description A paragraph of wrapped text. */
+        "TemplateLanguage-textBlock": {
+            /**
+             * @description The block type: "text". (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "text";
+            /** @description The text, a Liquid template: "Invoice {{ invoiceNumber }}". */
+            text: string;
+            /**
+             * @description A style of the theme: title, heading, body (default), small, muted or label (small capitals).
+             * @enum {string}
+             */
+            style?: "title" | "heading" | "body" | "small" | "muted" | "label";
+            /** @description Font size in points, over the style's. */
+            size?: number;
+            /** @description Bold weight, over the style's. */
+            bold?: boolean;
+            /** @description Italic, over the style's. */
+            italic?: boolean;
+            color?: components["schemas"]["TemplateLanguage-color"];
+            /**
+             * @description Horizontal alignment (default left).
+             * @enum {string}
+             */
+            align?: "left" | "center" | "right";
+        };
+        /** @description Blocks side by side, kept on one page. */
+        "TemplateLanguage-columnsBlock": {
+            /**
+             * @description The block type: "columns". (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "columns";
+            /** @description The columns, left to right. */
+            columns: {
+                width?: components["schemas"]["TemplateLanguage-width"];
+                /** @description The blocks of this column. */
+                blocks: components["schemas"]["TemplateLanguage-blocks"];
+            }[];
+            /** @description Space between columns in points (default 16). */
+            gap?: number;
+        };
+        /** @description A table with one row per element of an array; the header repeats on every page, rows are never cut. */
+        "TemplateLanguage-tableBlock": {
+            /**
+             * @description The block type: "table". (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "table";
+            /** @description An expression naming an array of the data: "items", "order.lines". */
+            rows: string;
+            /** @description Name under which each element is available to the Liquid templates inside (default "row"); forloop.index, forloop.first, forloop.last... as in Liquid. */
+            as?: string;
+            /** @description The columns, left to right. */
+            columns: {
+                /** @description Header text, a Liquid template. */
+                header: string;
+                /** @description Cell text, a Liquid template evaluated for each row: "{{ row.quantity }}". */
+                cell: string;
+                width?: components["schemas"]["TemplateLanguage-width"];
+                /**
+                 * @description Alignment of the header and cells (default left).
+                 * @enum {string}
+                 */
+                align?: "left" | "center" | "right";
+                /** @description Draw each cell as a status badge (paid: green, overdue: red...), on one line. */
+                badge?: boolean;
+            }[];
+            /** @description Lines under the table: the label across every column but the last, the value in the last. */
+            totals?: {
+                /** @description Label, a Liquid template: "Subtotal". */
+                label: string;
+                /** @description Value, a Liquid template: "{{ subtotal | money: \"EUR\" }}". */
+                value: string;
+                /** @description Emphasised, as a grand total. */
+                bold?: boolean;
+            }[];
+            /** @description Text of the single row shown when the array is empty (default "—"). */
+            empty?: string;
+        };
+        /** @description Repeats blocks for every element of an array. */
+        "TemplateLanguage-eachBlock": {
+            /**
+             * @description The block type: "each". (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "each";
+            /** @description An expression naming an array of the data: "sections". */
+            items: string;
+            /** @description Name under which each element is available to the Liquid templates inside (default "item"); forloop.index, forloop.first, forloop.last... as in Liquid. */
+            as?: string;
+            /** @description The blocks drawn for each element. */
+            blocks: components["schemas"]["TemplateLanguage-blocks"];
+        };
+        /** @description Draws blocks when a condition holds. */
+        "TemplateLanguage-ifBlock": {
+            /**
+             * @description The block type: "if". (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "if";
+            /** @description A Liquid condition: "paid", "total > 100", "notes != blank". */
+            condition: string;
+            /** @description Drawn when the condition holds. */
+            blocks: components["schemas"]["TemplateLanguage-blocks"];
+            /** @description Drawn otherwise. */
+            else?: components["schemas"]["TemplateLanguage-blocks"];
+        };
+        /** @description Labels with their values, one pair a line (invoice number, dates). */
+        "TemplateLanguage-keyValueBlock": {
+            /**
+             * @description The block type: "keyValue". (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "keyValue";
+            /** @description The pairs, top to bottom. */
+            items: {
+                /** @description The label, a Liquid template. */
+                key: string;
+                /** @description The value, a Liquid template. */
+                value: string;
+            }[];
+        };
+        /** @description A PNG or JPEG image given as a data URI; nothing is ever fetched. */
+        "TemplateLanguage-imageBlock": {
+            /**
+             * @description The block type: "image". (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "image";
+            /** @description A data:image/png or data:image/jpeg base64 URI, or a Liquid template giving one: "{{ logo }}". */
+            src: string;
+            /** @description Width in points (default: natural size, at most the available width). */
+            width?: number;
+            /** @description Height in points (default: from the width and the image's proportions). */
+            height?: number;
+            /**
+             * @description Horizontal alignment (default left).
+             * @enum {string}
+             */
+            align?: "left" | "center" | "right";
+        };
+        /** @description A QR code of a string (error correction M). */
+        "TemplateLanguage-qrBlock": {
+            /**
+             * @description The block type: "qr". (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "qr";
+            /** @description The encoded text, a Liquid template: "{{ trackingUrl }}". */
+            value: string;
+            /** @description Side in points, quiet zone included (default 96). */
+            size?: number;
+            /**
+             * @description Horizontal alignment (default left).
+             * @enum {string}
+             */
+            align?: "left" | "center" | "right";
+        };
+        /** @description A panel around blocks, kept together on one page. */
+        "TemplateLanguage-boxBlock": {
+            /**
+             * @description The block type: "box". (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "box";
+            /** @description Inner space in points (default 10). */
+            padding?: number;
+            /** @description A border colour, or its colour and width in points. */
+            border?: components["schemas"]["TemplateLanguage-color"] | {
+                color?: components["schemas"]["TemplateLanguage-color"];
+                /** @description Line width in points (default 0.75). */
+                width?: number;
+            };
+            background?: components["schemas"]["TemplateLanguage-color"];
+            /** @description Corner radius in points (default 4). */
+            radius?: number;
+            /** @description The blocks inside the box. */
+            blocks: components["schemas"]["TemplateLanguage-blocks"];
+        };
+        /** @description A horizontal rule across the available width. */
+        "TemplateLanguage-dividerBlock": {
+            /**
+             * @description The block type: "divider". (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "divider";
+            color?: components["schemas"]["TemplateLanguage-color"];
+        };
+        /** @description Empty vertical space. */
+        "TemplateLanguage-spacerBlock": {
+            /**
+             * @description The block type: "spacer". (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "spacer";
+            /** @description Height in points. */
+            height: number;
+        };
+        /** @description Continues on a new page. */
+        "TemplateLanguage-pageBreakBlock": {
+            /**
+             * @description The block type: "pageBreak". (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "pageBreak";
+        };
+        /** @description A bulleted or numbered list with one entry per element of an array. */
+        "TemplateLanguage-listBlock": {
+            /**
+             * @description The block type: "list". (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "list";
+            /** @description An expression naming an array of the data: "highlights". */
+            items: string;
+            /** @description Name under which each element is available to the Liquid templates inside (default "item"); forloop.index, forloop.first, forloop.last... as in Liquid. */
+            as?: string;
+            /** @description The text of an entry, a Liquid template: "{{ item.title }}". */
+            text: string;
+            /** @description Numbered (1. 2. 3.) rather than bulleted. */
+            ordered?: boolean;
+        };
+        /** @description Repeats blocks for every element of an array in a grid of equal columns; rows are kept whole. */
+        "TemplateLanguage-gridBlock": {
+            /**
+             * @description The block type: "grid". (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "grid";
+            /** @description An expression naming an array of the data: "products". */
+            items: string;
+            /** @description Name under which each element is available to the Liquid templates inside (default "item"); forloop.index, forloop.first, forloop.last... as in Liquid. */
+            as?: string;
+            /** @description Cells per row. */
+            columns: number;
+            /** @description Space between cells in points (default 10). */
+            gap?: number;
+            /** @description The blocks of one cell. */
+            blocks: components["schemas"]["TemplateLanguage-blocks"];
+        };
+        /** @description A progress bar with its percentage. */
+        "TemplateLanguage-progressBlock": {
+            /**
+             * @description The block type: "progress". (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "progress";
+            /** @description The percentage, 0 to 100, a Liquid template: "{{ project.progress }}". */
+            value: string;
+            /** @description A label above the bar, a Liquid template. */
+            label?: string;
+            color?: components["schemas"]["TemplateLanguage-color"];
+        };
+        /** @description A small rounded status label; common status words get their colour (paid: green, overdue: red...). */
+        "TemplateLanguage-badgeBlock": {
+            /**
+             * @description The block type: "badge". (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "badge";
+            /** @description The label, a Liquid template: "{{ status }}". */
+            text: string;
+            color?: components["schemas"]["TemplateLanguage-color"];
+            /**
+             * @description Horizontal alignment (default left).
+             * @enum {string}
+             */
+            align?: "left" | "center" | "right";
+        };
+        /** @description A month as a grid of weeks with the events of the data (one day: a chip; several days, or any element of ranges: a bar), and a legend of their categories. */
+        "TemplateLanguage-calendarBlock": {
+            /**
+             * @description The block type: "calendar". (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "calendar";
+            /** @description The month, a Liquid template giving YYYY-MM: "{{ month }}". */
+            month: string;
+            /** @description An expression naming an array of events: "events". */
+            events: string;
+            /** @description An expression naming a second array of events, read with the same templates, each drawn as a bar even when it lasts one day. */
+            ranges?: string;
+            /** @description Name under which each element is available to the Liquid templates inside (default "event"); forloop.index, forloop.first, forloop.last... as in Liquid. */
+            as?: string;
+            /** @description Text of an event, a Liquid template (default "{{ event.title }}"). */
+            title?: string;
+            /** @description First day of an event as YYYY-MM-DD, a Liquid template (default "{{ event.start }}"). */
+            start?: string;
+            /** @description Last day of an event as YYYY-MM-DD, a Liquid template (default "{{ event.end }}"; empty: one day). */
+            end?: string;
+            /** @description Hex colour of an event, a Liquid template (default "{{ event.color }}"; empty: its category's colour). */
+            color?: string;
+            /** @description Category of an event, named in the legend, a Liquid template (default "{{ event.category }}"). */
+            category?: string;
+            /** @description First day of the week: "monday" (the default) or "sunday", or a Liquid template giving one ("{{ weekStart }}"; empty: monday). */
+            weekStart?: string;
+            /** @description Height of the grid in points, at most the page's (default: the room left on the page, moving to the next page when that is less than half a page). */
+            height?: number;
+        };
+        /** @description Colours, base font size and font family of the document. */
+        "TemplateLanguage-theme": {
+            accent?: components["schemas"]["TemplateLanguage-hexColor"];
+            text?: components["schemas"]["TemplateLanguage-hexColor"];
+            muted?: components["schemas"]["TemplateLanguage-hexColor"];
+            /** @description Body text size in points (default 9); the other styles scale with it. */
+            fontSize?: number;
+            /**
+             * @description sans (DejaVu Sans, default), serif (DejaVu Serif) or mono (DejaVu Sans Mono).
+             * @enum {string}
+             */
+            fontFamily?: "sans" | "serif" | "mono";
+        };
+        /** @description A column width: points (120), a percentage of the row over 0 and up to 100 ("40%") or a share of the room left ("1fr", "2fr"). */
+        "TemplateLanguage-width": number | string;
+        /** @description A hex colour: "#1e3a8a". */
+        "TemplateLanguage-hexColor": string;
+        /** @description A hex colour ("#1e3a8a"), or a Liquid template giving one. */
+        "TemplateLanguage-color": string;
+        /**
+         * @example {
+         *       "id": "packing-slip",
+         *       "name": "Packing slip",
+         *       "description": "One page per order, with a QR code of the tracking link",
+         *       "category": "custom",
+         *       "schema": {
+         *         "type": "object",
+         *         "required": [
+         *           "orderNumber",
+         *           "customer",
+         *           "items"
+         *         ],
+         *         "properties": {
+         *           "orderNumber": {
+         *             "type": "string"
+         *           },
+         *           "orderDate": {
+         *             "type": "string",
+         *             "format": "date"
+         *           },
+         *           "customer": {
+         *             "type": "object",
+         *             "required": [
+         *               "name"
+         *             ],
+         *             "properties": {
+         *               "name": {
+         *                 "type": "string"
+         *               },
+         *               "address": {
+         *                 "type": "string"
+         *               }
+         *             }
+         *           },
+         *           "items": {
+         *             "type": "array",
+         *             "minItems": 1,
+         *             "maxItems": 500,
+         *             "items": {
+         *               "type": "object",
+         *               "required": [
+         *                 "description",
+         *                 "quantity"
+         *               ],
+         *               "properties": {
+         *                 "description": {
+         *                   "type": "string"
+         *                 },
+         *                 "quantity": {
+         *                   "type": "integer",
+         *                   "minimum": 1
+         *                 }
+         *               }
+         *             }
+         *           },
+         *           "trackingUrl": {
+         *             "type": "string"
+         *           }
+         *         }
+         *       },
+         *       "layout": {
+         *         "theme": {
+         *           "accent": "#1e3a8a"
+         *         },
+         *         "header": [
+         *           {
+         *             "type": "text",
+         *             "text": "Packing slip {{ orderNumber }}",
+         *             "style": "muted",
+         *             "align": "right"
+         *           }
+         *         ],
+         *         "body": [
+         *           {
+         *             "type": "text",
+         *             "text": "Order {{ orderNumber }}",
+         *             "style": "title"
+         *           },
+         *           {
+         *             "type": "keyValue",
+         *             "items": [
+         *               {
+         *                 "key": "Ship to",
+         *                 "value": "{{ customer.name }}"
+         *               },
+         *               {
+         *                 "key": "Date",
+         *                 "value": "{{ orderDate }}"
+         *               }
+         *             ]
+         *           },
+         *           {
+         *             "type": "table",
+         *             "rows": "items",
+         *             "as": "item",
+         *             "columns": [
+         *               {
+         *                 "header": "Item",
+         *                 "cell": "{{ item.description }}"
+         *               },
+         *               {
+         *                 "header": "Quantity",
+         *                 "cell": "{{ item.quantity }}",
+         *                 "align": "right",
+         *                 "width": 80
+         *               }
+         *             ]
+         *           },
+         *           {
+         *             "type": "if",
+         *             "condition": "trackingUrl",
+         *             "blocks": [
+         *               {
+         *                 "type": "qr",
+         *                 "value": "{{ trackingUrl }}",
+         *                 "size": 96
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "footer": [
+         *           {
+         *             "type": "text",
+         *             "text": "Page {{ page.number }} of {{ page.total }}",
+         *             "style": "small",
+         *             "align": "center"
+         *           }
+         *         ]
+         *       },
+         *       "defaultOptions": {
+         *         "format": "A4"
+         *       },
+         *       "sampleData": {
+         *         "orderNumber": "SO-1042",
+         *         "orderDate": "2025-03-14",
+         *         "customer": {
+         *           "name": "Ada Lovelace",
+         *           "address": "12 St James Square, London"
+         *         },
+         *         "items": [
+         *           {
+         *             "description": "Walnut desk organiser",
+         *             "quantity": 1
+         *           },
+         *           {
+         *             "description": "Brass pen tray",
+         *             "quantity": 2
+         *           }
+         *         ],
+         *         "trackingUrl": "https://track.example.com/SO-1042"
+         *       }
+         *     }
+         * @example {
+         *       "name": "Packing slip",
+         *       "description": "One page per order, with a QR code of the tracking link",
+         *       "category": "custom",
+         *       "schema": {
+         *         "type": "object",
+         *         "required": [
+         *           "orderNumber",
+         *           "customer",
+         *           "items"
+         *         ],
+         *         "properties": {
+         *           "orderNumber": {
+         *             "type": "string"
+         *           },
+         *           "orderDate": {
+         *             "type": "string",
+         *             "format": "date"
+         *           },
+         *           "customer": {
+         *             "type": "object",
+         *             "required": [
+         *               "name"
+         *             ],
+         *             "properties": {
+         *               "name": {
+         *                 "type": "string"
+         *               },
+         *               "address": {
+         *                 "type": "string"
+         *               }
+         *             }
+         *           },
+         *           "items": {
+         *             "type": "array",
+         *             "minItems": 1,
+         *             "maxItems": 500,
+         *             "items": {
+         *               "type": "object",
+         *               "required": [
+         *                 "description",
+         *                 "quantity"
+         *               ],
+         *               "properties": {
+         *                 "description": {
+         *                   "type": "string"
+         *                 },
+         *                 "quantity": {
+         *                   "type": "integer",
+         *                   "minimum": 1
+         *                 }
+         *               }
+         *             }
+         *           },
+         *           "trackingUrl": {
+         *             "type": "string"
+         *           }
+         *         }
+         *       },
+         *       "layout": {
+         *         "theme": {
+         *           "accent": "#1e3a8a"
+         *         },
+         *         "header": [
+         *           {
+         *             "type": "text",
+         *             "text": "Packing slip {{ orderNumber }}",
+         *             "style": "muted",
+         *             "align": "right"
+         *           }
+         *         ],
+         *         "body": [
+         *           {
+         *             "type": "text",
+         *             "text": "Order {{ orderNumber }}",
+         *             "style": "title"
+         *           },
+         *           {
+         *             "type": "keyValue",
+         *             "items": [
+         *               {
+         *                 "key": "Ship to",
+         *                 "value": "{{ customer.name }}"
+         *               },
+         *               {
+         *                 "key": "Date",
+         *                 "value": "{{ orderDate }}"
+         *               }
+         *             ]
+         *           },
+         *           {
+         *             "type": "table",
+         *             "rows": "items",
+         *             "as": "item",
+         *             "columns": [
+         *               {
+         *                 "header": "Item",
+         *                 "cell": "{{ item.description }}"
+         *               },
+         *               {
+         *                 "header": "Quantity",
+         *                 "cell": "{{ item.quantity }}",
+         *                 "align": "right",
+         *                 "width": 80
+         *               }
+         *             ]
+         *           },
+         *           {
+         *             "type": "if",
+         *             "condition": "trackingUrl",
+         *             "blocks": [
+         *               {
+         *                 "type": "qr",
+         *                 "value": "{{ trackingUrl }}",
+         *                 "size": 96
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "footer": [
+         *           {
+         *             "type": "text",
+         *             "text": "Page {{ page.number }} of {{ page.total }}",
+         *             "style": "small",
+         *             "align": "center"
+         *           }
+         *         ]
+         *       },
+         *       "defaultOptions": {
+         *         "format": "A4"
+         *       },
+         *       "sampleData": {
+         *         "orderNumber": "SO-1042",
+         *         "orderDate": "2025-03-14",
+         *         "customer": {
+         *           "name": "Ada Lovelace",
+         *           "address": "12 St James Square, London"
+         *         },
+         *         "items": [
+         *           {
+         *             "description": "Walnut desk organiser",
+         *             "quantity": 1
+         *           },
+         *           {
+         *             "description": "Brass pen tray",
+         *             "quantity": 2
+         *           }
+         *         ],
+         *         "trackingUrl": "https://track.example.com/SO-1042"
+         *       },
+         *       "version": "2.0.0"
+         *     }
+         */
+        TemplateDefinitionRequest: {
+            /**
+             * @description POST only (default: made from the name). 3 to 64 of a-z, 0-9 and "-", starting and ending with a letter or digit; never a built-in id
+             * @example packing-slip
+             */
+            id?: string;
+            /**
+             * @description Shown in listings, and the PDF title
+             * @example Packing slip
+             */
+            name: string;
+            /**
+             * @default
+             * @example One page per order, with a QR code of the tracking link
+             */
+            description?: string;
+            /**
+             * @default custom
+             * @enum {string}
+             */
+            category?: "calendar" | "report" | "dashboard" | "invoice" | "certificate" | "custom";
+            /**
+             * @description PUT only, optional: a semantic version higher than the current one (default: the next minor version, 1.2.0 after 1.1.0)
+             * @example 2.0.0
+             */
+            version?: string;
+            /**
+             * @description JSON Schema (draft-07) of `data`, with `type: "object"`; generate checks data against it with the messages of built-in templates. Formats: date, date-mdy, hex-color; no remote $ref; patterns must be safe from exponential backtracking
+             * @example {
+             *       "type": "object",
+             *       "required": [
+             *         "orderNumber"
+             *       ],
+             *       "properties": {
+             *         "orderNumber": {
+             *           "type": "string"
+             *         }
+             *       }
+             *     }
+             */
+            schema: {
+                [key: string]: unknown;
+            };
+            /** @description The document in the template language (GET /api/v1/template-language.schema.json) */
+            layout: components["schemas"]["TemplateLanguage"];
+            /** @description Page defaults of the template, each overridable by a request's options (default: Letter, portrait, 0.75in margins) */
+            defaultOptions?: {
+                /**
+                 * @default Letter
+                 * @enum {string}
+                 */
+                format?: "Letter" | "A4" | "Legal";
+                /**
+                 * @default portrait
+                 * @enum {string}
+                 */
+                orientation?: "portrait" | "landscape";
+                /** @description Overrides the template's margins side by side */
+                margin?: {
+                    /**
+                     * @description CSS length: in, mm, cm, pt, px (96 px = 1 in) or a bare number (px)
+                     * @example 0.75in
+                     */
+                    top?: string | number;
+                    /**
+                     * @description CSS length: in, mm, cm, pt, px (96 px = 1 in) or a bare number (px)
+                     * @example 0.75in
+                     */
+                    right?: string | number;
+                    /**
+                     * @description CSS length: in, mm, cm, pt, px (96 px = 1 in) or a bare number (px)
+                     * @example 0.75in
+                     */
+                    bottom?: string | number;
+                    /**
+                     * @description CSS length: in, mm, cm, pt, px (96 px = 1 in) or a bare number (px)
+                     * @example 0.75in
+                     */
+                    left?: string | number;
+                };
+            };
+            /** @description Data for previews; must satisfy `schema` */
+            sampleData?: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * @example {
+         *       "templateId": "packing-slip"
+         *     }
+         * @example {
+         *       "templateId": "invoice-basic",
+         *       "data": {
+         *         "invoiceNumber": "INV-2025-0142",
+         *         "invoiceDate": "2025-03-03",
+         *         "dueDate": "2025-04-02",
+         *         "company": {
+         *           "name": "Northwind Post Production Ltd.",
+         *           "address": "4100 Lankershim Blvd, Suite 210, North Hollywood, CA 91602",
+         *           "email": "billing@northwindpost.example",
+         *           "phone": "+1 (818) 555-0142"
+         *         },
+         *         "client": {
+         *           "name": "Bluebird Pictures LLC",
+         *           "address": "1250 Vine Street, 3rd Floor, Los Angeles, CA 90038",
+         *           "email": "accounts.payable@bluebirdpictures.example"
+         *         },
+         *         "items": [
+         *           {
+         *             "description": "Offline editorial, week 1-4",
+         *             "quantity": 4,
+         *             "unitPrice": 3200,
+         *             "amount": 12800
+         *           },
+         *           {
+         *             "description": "Colour grading (DaVinci suite, per day)",
+         *             "quantity": 5,
+         *             "unitPrice": 1450,
+         *             "amount": 7250
+         *           },
+         *           {
+         *             "description": "5.1 sound mix and stems",
+         *             "quantity": 1,
+         *             "unitPrice": 6800,
+         *             "amount": 6800
+         *           },
+         *           {
+         *             "description": "VFX clean-up shots",
+         *             "quantity": 18,
+         *             "unitPrice": 275,
+         *             "amount": 4950
+         *           },
+         *           {
+         *             "description": "DCP mastering and QC",
+         *             "quantity": 1,
+         *             "unitPrice": 2400,
+         *             "amount": 2400
+         *           },
+         *           {
+         *             "description": "LTO archive tapes",
+         *             "quantity": 6,
+         *             "unitPrice": 85.5,
+         *             "amount": 513
+         *           },
+         *           {
+         *             "description": "Courier, drive shipment to lab",
+         *             "quantity": 2,
+         *             "unitPrice": 62.5,
+         *             "amount": 125
+         *           }
+         *         ],
+         *         "subtotal": 34838,
+         *         "tax": 3309.61,
+         *         "total": 38147.61,
+         *         "notes": "Thank you for trusting us with \"The Long Coast\". Sales tax at 9.5% applies to tangible items and services as billed. Questions about this invoice: billing@northwindpost.example.",
+         *         "paymentInstructions": "Pay by ACH or wire within 30 days to Northwind Post Production Ltd., First Coastal Bank, routing 121000358, account 004417256. Please quote INV-2025-0142 as the reference."
+         *       },
+         *       "options": {
+         *         "format": "A4"
+         *       }
+         *     }
+         * @example {
+         *       "layout": {
+         *         "theme": {
+         *           "accent": "#1e3a8a"
+         *         },
+         *         "header": [
+         *           {
+         *             "type": "text",
+         *             "text": "Packing slip {{ orderNumber }}",
+         *             "style": "muted",
+         *             "align": "right"
+         *           }
+         *         ],
+         *         "body": [
+         *           {
+         *             "type": "text",
+         *             "text": "Order {{ orderNumber }}",
+         *             "style": "title"
+         *           },
+         *           {
+         *             "type": "keyValue",
+         *             "items": [
+         *               {
+         *                 "key": "Ship to",
+         *                 "value": "{{ customer.name }}"
+         *               },
+         *               {
+         *                 "key": "Date",
+         *                 "value": "{{ orderDate }}"
+         *               }
+         *             ]
+         *           },
+         *           {
+         *             "type": "table",
+         *             "rows": "items",
+         *             "as": "item",
+         *             "columns": [
+         *               {
+         *                 "header": "Item",
+         *                 "cell": "{{ item.description }}"
+         *               },
+         *               {
+         *                 "header": "Quantity",
+         *                 "cell": "{{ item.quantity }}",
+         *                 "align": "right",
+         *                 "width": 80
+         *               }
+         *             ]
+         *           },
+         *           {
+         *             "type": "if",
+         *             "condition": "trackingUrl",
+         *             "blocks": [
+         *               {
+         *                 "type": "qr",
+         *                 "value": "{{ trackingUrl }}",
+         *                 "size": 96
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "footer": [
+         *           {
+         *             "type": "text",
+         *             "text": "Page {{ page.number }} of {{ page.total }}",
+         *             "style": "small",
+         *             "align": "center"
+         *           }
+         *         ]
+         *       },
+         *       "schema": {
+         *         "type": "object",
+         *         "required": [
+         *           "orderNumber",
+         *           "customer",
+         *           "items"
+         *         ],
+         *         "properties": {
+         *           "orderNumber": {
+         *             "type": "string"
+         *           },
+         *           "orderDate": {
+         *             "type": "string",
+         *             "format": "date"
+         *           },
+         *           "customer": {
+         *             "type": "object",
+         *             "required": [
+         *               "name"
+         *             ],
+         *             "properties": {
+         *               "name": {
+         *                 "type": "string"
+         *               },
+         *               "address": {
+         *                 "type": "string"
+         *               }
+         *             }
+         *           },
+         *           "items": {
+         *             "type": "array",
+         *             "minItems": 1,
+         *             "maxItems": 500,
+         *             "items": {
+         *               "type": "object",
+         *               "required": [
+         *                 "description",
+         *                 "quantity"
+         *               ],
+         *               "properties": {
+         *                 "description": {
+         *                   "type": "string"
+         *                 },
+         *                 "quantity": {
+         *                   "type": "integer",
+         *                   "minimum": 1
+         *                 }
+         *               }
+         *             }
+         *           },
+         *           "trackingUrl": {
+         *             "type": "string"
+         *           }
+         *         }
+         *       },
+         *       "data": {
+         *         "orderNumber": "SO-1042",
+         *         "orderDate": "2025-03-14",
+         *         "customer": {
+         *           "name": "Ada Lovelace",
+         *           "address": "12 St James Square, London"
+         *         },
+         *         "items": [
+         *           {
+         *             "description": "Walnut desk organiser",
+         *             "quantity": 1
+         *           },
+         *           {
+         *             "description": "Brass pen tray",
+         *             "quantity": 2
+         *           }
+         *         ],
+         *         "trackingUrl": "https://track.example.com/SO-1042"
+         *       }
+         *     }
+         */
+        TemplatePreviewRequest: {
+            /**
+             * @description A built-in template or one of your custom templates (not with layout)
+             * @example invoice-basic
+             */
+            templateId?: string;
+            /**
+             * @description A version of the template (default: the newest); built-in templates have only 1.0.0. Unknown: 400 Template '<id>' has no version '<version>'
+             * @example 1.0.0
+             */
+            templateVersion?: string;
+            /** @description A layout in the template language, rendered without being stored (Business plan; not with templateId) */
+            layout?: components["schemas"]["TemplateLanguage"];
+            /**
+             * @description With layout: the JSON Schema that data is checked against (default: none)
+             * @example {
+             *       "type": "object",
+             *       "required": [
+             *         "orderNumber"
+             *       ],
+             *       "properties": {
+             *         "orderNumber": {
+             *           "type": "string"
+             *         }
+             *       }
+             *     }
+             */
+            schema?: {
+                [key: string]: unknown;
+            };
+            /** @description Default: the template's sampleData (a built-in's sample data; {} with layout) */
+            data?: {
+                [key: string]: unknown;
+            };
+            /** @description Page options; every key left out takes the template's default */
+            options?: {
+                /**
+                 * @default Letter
+                 * @enum {string}
+                 */
+                format?: "Letter" | "A4" | "Legal";
+                /**
+                 * @default portrait
+                 * @enum {string}
+                 */
+                orientation?: "portrait" | "landscape";
+                /** @description Overrides the template's margins side by side */
+                margin?: {
+                    /**
+                     * @description CSS length: in, mm, cm, pt, px (96 px = 1 in) or a bare number (px)
+                     * @example 0.75in
+                     */
+                    top?: string | number;
+                    /**
+                     * @description CSS length: in, mm, cm, pt, px (96 px = 1 in) or a bare number (px)
+                     * @example 0.75in
+                     */
+                    right?: string | number;
+                    /**
+                     * @description CSS length: in, mm, cm, pt, px (96 px = 1 in) or a bare number (px)
+                     * @example 0.75in
+                     */
+                    bottom?: string | number;
+                    /**
+                     * @description CSS length: in, mm, cm, pt, px (96 px = 1 in) or a bare number (px)
+                     * @example 0.75in
+                     */
+                    left?: string | number;
+                };
+                /**
+                 * @description Draw headerTemplate / footerTemplate (default footer: Page N of M)
+                 * @default false
+                 */
+                displayHeaderFooter?: boolean;
+                /** @description HTML subset: text, b strong i em u br span div p img (data:image/png|jpeg only); inline style font-size, font-weight, font-style, color, text-align, margin, padding, width; placeholder classes pageNumber, totalPages, date, title, url */
+                headerTemplate?: string;
+                /** @description Same HTML subset as headerTemplate */
+                footerTemplate?: string;
             };
         };
     };
@@ -1456,8 +2730,8 @@ export interface operations {
     "TemplatesController_list[0]": {
         parameters: {
             query?: {
-                /** @description Select one template */
-                id?: "invoice-basic" | "weekly-report" | "calendar-schedule" | "kpi-dashboard";
+                /** @description Select one template (custom ones with a key) */
+                id?: string;
                 category?: "calendar" | "report" | "dashboard" | "invoice" | "certificate" | "custom";
             };
             header?: never;
@@ -1474,8 +2748,130 @@ export interface operations {
                     "application/json": components["schemas"]["TemplateListDto"];
                 };
             };
-            /** @description Invalid category | Template '<id>' not found */
+            /** @description Invalid category */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Invalid or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Workspace is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Template '<id>' not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "CustomTemplatesController_create[0]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateDefinitionRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateDto"];
+                };
+            };
+            /** @description Invalid JSON body | Invalid template definition */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing API key | Invalid or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Workspace is suspended | Custom templates require the Business plan | Custom template limit reached */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Template '<id>' already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Content-Type must be application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1488,8 +2884,8 @@ export interface operations {
     "TemplatesController_list[1]": {
         parameters: {
             query?: {
-                /** @description Select one template */
-                id?: "invoice-basic" | "weekly-report" | "calendar-schedule" | "kpi-dashboard";
+                /** @description Select one template (custom ones with a key) */
+                id?: string;
                 category?: "calendar" | "report" | "dashboard" | "invoice" | "certificate" | "custom";
             };
             header?: never;
@@ -1506,8 +2902,532 @@ export interface operations {
                     "application/json": components["schemas"]["TemplateListDto"];
                 };
             };
-            /** @description Invalid category | Template '<id>' not found */
+            /** @description Invalid category */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Invalid or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Workspace is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Template '<id>' not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "CustomTemplatesController_create[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateDefinitionRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateDto"];
+                };
+            };
+            /** @description Invalid JSON body | Invalid template definition */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing API key | Invalid or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Workspace is suspended | Custom templates require the Business plan | Custom template limit reached */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Template '<id>' already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Content-Type must be application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "TemplatesController_get[0]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateDetailDto"];
+                };
+            };
+            /** @description Missing API key | Invalid or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Workspace is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Template '<id>' not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "CustomTemplatesController_update[0]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateDefinitionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateDto"];
+                };
+            };
+            /** @description Invalid JSON body | Invalid template definition */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing API key | Invalid or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Workspace is suspended | Custom templates require the Business plan | Built-in templates cannot be changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Template '<id>' not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Content-Type must be application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "CustomTemplatesController_remove[0]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing API key | Invalid or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Workspace is suspended | Custom templates require the Business plan | Built-in templates cannot be changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Template '<id>' not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "TemplatesController_get[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateDetailDto"];
+                };
+            };
+            /** @description Missing API key | Invalid or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Workspace is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Template '<id>' not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "CustomTemplatesController_update[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateDefinitionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateDto"];
+                };
+            };
+            /** @description Invalid JSON body | Invalid template definition */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing API key | Invalid or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Workspace is suspended | Custom templates require the Business plan | Built-in templates cannot be changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Template '<id>' not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Content-Type must be application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "CustomTemplatesController_remove[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing API key | Invalid or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Workspace is suspended | Custom templates require the Business plan | Built-in templates cannot be changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Template '<id>' not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1536,15 +3456,6 @@ export interface operations {
                     "application/json": components["schemas"]["TemplateSchemaDto"];
                 };
             };
-            /** @description Template '<id>' not found */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
             /** @description Missing API key | Invalid or inactive API key */
             401: {
                 headers: {
@@ -1556,6 +3467,24 @@ export interface operations {
             };
             /** @description Workspace is suspended */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Template '<id>' not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1584,15 +3513,6 @@ export interface operations {
                     "application/json": components["schemas"]["TemplateSchemaDto"];
                 };
             };
-            /** @description Template '<id>' not found */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
             /** @description Missing API key | Invalid or inactive API key */
             401: {
                 headers: {
@@ -1609,6 +3529,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Template '<id>' not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "TemplatesController_languageSchema[0]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON Schema (draft-07) of a layout */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    "TemplatesController_languageSchema[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON Schema (draft-07) of a layout */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -1782,7 +3764,7 @@ export interface operations {
                     "application/pdf": components["schemas"]["JobAcceptedDto"];
                 };
             };
-            /** @description Invalid JSON body | Missing required field: templateId | Missing required field: data | Template '<id>' not found | Invalid request | Invalid data for template | Invalid webhook URL */
+            /** @description Invalid JSON body | Missing required field: templateId | Missing required field: data | Template '<id>' not found | Template '<id>' has no version '<version>' | Invalid request | Invalid data for template | Invalid webhook URL */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1916,7 +3898,7 @@ export interface operations {
                     "application/pdf": components["schemas"]["JobAcceptedDto"];
                 };
             };
-            /** @description Invalid JSON body | Missing required field: templateId | Missing required field: data | Template '<id>' not found | Invalid request | Invalid data for template | Invalid webhook URL */
+            /** @description Invalid JSON body | Missing required field: templateId | Missing required field: data | Template '<id>' not found | Template '<id>' has no version '<version>' | Invalid request | Invalid data for template | Invalid webhook URL */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1980,6 +3962,202 @@ export interface operations {
                 };
             };
             /** @description Monthly PDF generation limit reached | Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description PDF generation failed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Server is busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "TemplatePreviewController_preview[0]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplatePreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    /** @description Always true */
+                    "X-Preview"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Invalid JSON body | Template '<id>' not found | Template '<id>' has no version '<version>' | Invalid request | Invalid template definition | Invalid data for template */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing API key | Invalid or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Workspace is suspended | Custom templates require the Business plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Content-Type must be application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description PDF generation failed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Server is busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "TemplatePreviewController_preview[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplatePreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    /** @description Always true */
+                    "X-Preview"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Invalid JSON body | Template '<id>' not found | Template '<id>' has no version '<version>' | Invalid request | Invalid template definition | Invalid data for template */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing API key | Invalid or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Workspace is suspended | Custom templates require the Business plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Content-Type must be application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded */
             429: {
                 headers: {
                     [name: string]: unknown;

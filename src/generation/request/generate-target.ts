@@ -1,0 +1,40 @@
+import type { CustomRender, DefaultPdfOptions, TemplateDefinition } from '../../engine';
+import type { ResolvedCustomTemplate } from '../../templates/custom/custom-template-catalog';
+import { validateTemplateData } from '../../templates/validation/data-validator';
+
+/**
+ * The template a generate request names, built-in or custom, in the one shape the parser checks
+ * the request against: from here on the two kinds differ only in `custom`.
+ */
+export interface GenerateTarget {
+  id: string;
+  version: string;
+  defaultOptions: DefaultPdfOptions;
+  /** `data.orientation` picks the orientation when `options.orientation` does not (calendar-schedule). */
+  honoursDataOrientation: boolean;
+  /** The messages of DECISIONS section 2 step 7; [] when the data fits. */
+  validateData(data: unknown): string[];
+  /** A custom template's layout, drawn instead of a built-in. */
+  custom?: CustomRender;
+}
+
+export function builtInTarget(template: TemplateDefinition): GenerateTarget {
+  return {
+    id: template.id,
+    version: template.version,
+    defaultOptions: template.defaultOptions,
+    honoursDataOrientation: template.honoursDataOrientation === true,
+    validateData: (data) => validateTemplateData(template.id, data),
+  };
+}
+
+export function customTarget(template: ResolvedCustomTemplate): GenerateTarget {
+  return {
+    id: template.id,
+    version: template.version,
+    defaultOptions: template.defaultOptions,
+    honoursDataOrientation: false,
+    validateData: (data) => template.validateData(data),
+    custom: template.render,
+  };
+}

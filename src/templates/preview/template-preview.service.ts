@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { AuthenticatedWorkspace } from '../../auth/authenticated-workspace';
+import { ApiError } from '../../common/errors/api-error';
+import { checkOptionImages, contentRoomProblem, dataOrientation, findTemplate, PdfOptions, PdfOptionsInput, resolveOptions, TEMPLATE_IDS } from '../../engine';
+import { toContractError } from '../../generation/generation-errors';
+import { RenderPool } from '../../generation/pool/render-pool';
+import { EnvelopeIssue, EnvelopeValidator } from '../../generation/request/envelope-issues';
+import { builtInTarget, customTarget, GenerateTarget } from '../../generation/request/generate-target';
+import { PLANS } from '../../workspaces/plans';
+import { CustomTemplateCatalog } from '../custom/custom-template-catalog';
+import { requireCustomTemplates } from '../custom/custom-templates.service';
+import { checkDataSchema } from '../custom/definition/data-schema';
+import { definitionSizeProblem, invalidDefinition } from '../custom/definition/definition-parser';
+import { STANDARD_DEFAULT_OPTIONS } from '../custom/definition/default-options';
+import { layoutProblems } from '../custom/definition/layout-check';
+import { TEMPLATE_SAMPLES } from '../samples';
+import { PREVIEW_REQUEST_SCHEMA } from './preview-request.schema';
+
+/** Drawn diagonally across every page of a preview. */
+export const PREVIEW_WATERMARK = 'PREVIEW';
+
+const ENVELOPE = new EnvelopeValidator(PREVIEW_REQUEST_SCHEMA);
+
+/** What a preview renders: the template as generate would use it, and the data it falls back on. */
+interface PreviewTarget {
+  template: GenerateTarget;
+  sampleData: Record<string, unknown>;
+}
+
+export interface Preview {
+  templateId: string;
+  pdf: Uint8Array;
+}
+
+/**
+ * POST /templates/preview: renders a stored template (any built-in on every plan; a custom one,
+ * at any of its versions, on Business) or a layout not stored (Business), watermarked PREVIEW.
+ * Nothing is stored, counted or recorded in the history. Checked in generate's order: which
+ * template, the request's fields, a layout's definition, then the data.
+ */
+@Injectable()
+export class TemplatePreviewService {
+  constructor(
+    private readonly catalog: CustomTemplateCatalog,
+    private readonly pool: RenderPool,
+  ) {}
+
+  async preview(workspace: AuthenticatedWorkspace, body: unknown): Promise<Preview> {
+    if (body !== undefined && !isObject(body)) throw invalidRequest(['The body must be a JSON object with templateId or layout']);
+    const b = withoutNulls(body ?? {});
+    const target = await this.target(workspace, b);
+    const { options, issues } = await checkRequest(b, target.template);
+    if (issues.length > 0) throw invalidRequest(ENVELOPE.report(b, issues));
+    const data = (b.data as Record<string, unknown> | undefined) ?? target.sampleData;
+    const dataErrors = target.template.validateData(data);
+    if (dataErrors.length > 0) throw new ApiError('INVALID_DATA', { extra: { validationErrors: dataErrors } });
+    const { id: templateId, custom } = target.template;
+    const rendered = await this.pool
+      .render({ templateId, data, options: options!, watermark: PREVIEW_WATERMARK, ...(custom ? { custom } : {}) })
+      .catch((error: unknown) => Promise.reject(toContractError(error)));
+    return { templateId, pdf: rendered.pdf };
+  }
+
+  private async target(workspace: AuthenticatedWorkspace, b: Record<string, unknown>): Promise<PreviewTarget> {
+    const named = b.templateId !== undefined && b.templateId !== '';
+    if (named === (b.layout !== undefined)) {
+      throw invalidRequest([named ? 'templateId and layout cannot be combined: preview a stored template or a layout' : 'templateId or layout is required']);
+    }
+    if (!named) {
+      requireCustomTemplates(workspace);
+      return layoutTarget(b);
+    }
+    const id = typeof b.templateId === 'string' ? b.templateId : JSON.stringify(b.templateId);
+    const version = typeof b.templateVersion === 'string' ? b.templateVersion : undefined;
+    const builtIn = findTemplate(id);
+    if (builtIn) {
+      if (version !== undefined && version !== builtIn.version) throw new ApiError('TEMPLATE_VERSION_NOT_FOUND', { params: { id, version } });
+      return { template: builtInTarget(builtIn), sampleData: TEMPLATE_SAMPLES[builtIn.id] };
+    }
+    const allowed = PLANS[workspace.plan].customTemplates;
+    // Looked up on every plan: a template kept from a Business plan is refused for the plan, a typo is not found.
+    const custom = typeof b.templateId === 'string' ? await this.catalog.resolve(workspace.id, id, allowed ? version : undefined) : null;
+    if (custom && !allowed) requireCustomTemplates(workspace);
+    if (custom) return { template: customTarget(custom), sampleData: custom.sampleData ?? {} };
+    const availableTemplates = [...TEMPLATE_IDS, ...(allowed ? await this.catalog.ids(workspace.id) : [])];
+    throw new ApiError('TEMPLATE_NOT_FOUND', { params: { id }, extra: { availableTemplates } });
+  }
+}
+
+/**
+ * A layout sent with the request, checked like a stored definition's (400 Invalid template
+ * definition). Its render key is a digest of the layout, so the workers compile each layout once.
+ */
+function layoutTarget(b: Record<string, unknown>): PreviewTarget {
+  const fields = ENVELOPE.issues({ layout: b.layout, schema: b.schema });
+  if (fields.length > 0) throw invalidRequest(ENVELOPE.report(b, fields));
+  const sizeProblem = definitionSizeProblem({ layout: b.layout, schema: b.schema });
+  if (sizeProblem) throw invalidDefinition([sizeProblem]);
+  const schema = b.schema === undefined ? undefined : checkDataSchema(b.schema as Record<string, unknown>, 'schema');
+  const problems = [...(schema?.problems ?? []), ...layoutProblems(b.layout)];
+  if (problems.length > 0) throw invalidDefinition(problems);
+  const key = `preview-${createHash('sha256').update(JSON.stringify(b.layout)).digest('hex')}`;
+  const template: GenerateTarget = {
+    id: 'layout',
+    version: '',
+    defaultOptions: STANDARD_DEFAULT_OPTIONS,
+    honoursDataOrientation: false,
+    validateData: (data) => schema?.validate?.(data) ?? [],
+    custom: { key, title: 'Preview', layout: b.layout },
+  };
+  return { template, sampleData: {} };
+}
+
+/** The body's fields as the schema states them, then the options' rules it cannot state (as generate checks them). */
+async function checkRequest(b: Record<string, unknown>, template: GenerateTarget): Promise<{ options?: PdfOptions; issues: EnvelopeIssue[] }> {
+  const issues = ENVELOPE.issues(b);
+  if (issues.some((issue) => issue.segments[0] === 'options')) return { issues };
+  const orientation = template.honoursDataOrientation && isObject(b.data) ? dataOrientation(b.data) : undefined;
+  const options = resolveOptions((b.options ?? {}) as PdfOptionsInput, template.defaultOptions, orientation);
+  const problem = contentRoomProblem(options);
+  const problems = problem ? [problem] : await checkOptionImages(options);
+  issues.push(...problems.map((message) => ({ segments: ['options'], message, ownMessage: true })));
+  return { options, issues };
+}
+
+function invalidRequest(validationErrors: string[]): ApiError {
+  return new ApiError('INVALID_REQUEST', { extra: { validationErrors } });
+}
+
+function withoutNulls(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null));
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
