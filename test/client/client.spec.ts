@@ -34,7 +34,7 @@ describe('PdfgenClient against the service', () => {
     });
 
     it('gets one template and its schema', async () => {
-      expect(await client.templates.get('calendar-schedule')).toEqual({ id: 'calendar-schedule', name: expect.any(String), description: expect.any(String), category: 'calendar', version: '1.0.0' });
+      expect(await client.templates.get('calendar-schedule')).toEqual({ id: 'calendar-schedule', name: expect.any(String), description: expect.any(String), category: 'calendar', version: '1.0.0', custom: false });
       const schema = await client.templates.schema('invoice-basic');
       expect(schema).toMatchObject({ templateId: 'invoice-basic', defaultOptions: { format: 'Letter', orientation: 'portrait', margin: { top: '0.75in' } } });
       expect(schema.schema.required).toEqual(expect.arrayContaining(['invoiceNumber', 'items', 'client']));
@@ -48,6 +48,7 @@ describe('PdfgenClient against the service', () => {
         outputFormat: 'url',
         pdfUrl: expect.stringMatching(/\/files\/[^/]+\.pdf$/),
         templateId: 'invoice-basic',
+        templateVersion: '1.0.0',
         generatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         generationTimeMs: expect.any(Number),
         pdfSizeBytes: expect.any(Number),

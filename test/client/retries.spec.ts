@@ -5,7 +5,7 @@ import { clientFor, recordingFetch, rejectionOf } from './client-support';
 import { FakeAnswer, FakeServer } from './fake-server';
 
 const request = { templateId: 'invoice-basic' as const, data: { invoiceNumber: 'INV-1', client: { name: 'Acme' }, items: [{ description: 'Work' }] } };
-const generated = { status: 200, headers: { 'X-Generation-Time-Ms': '12', 'X-PDF-Size-Bytes': '2048', 'X-Usage-Remaining': '99', 'X-Request-Id': 'req-ok' }, body: { success: true, pdfUrl: 'http://files.test/files/abc.pdf', templateId: 'invoice-basic', generatedAt: '2026-01-01T00:00:00.000Z' } };
+const generated = { status: 200, headers: { 'X-Generation-Time-Ms': '12', 'X-PDF-Size-Bytes': '2048', 'X-Usage-Remaining': '99', 'X-Request-Id': 'req-ok' }, body: { success: true, pdfUrl: 'http://files.test/files/abc.pdf', templateId: 'invoice-basic', templateVersion: '1.0.0', generatedAt: '2026-01-01T00:00:00.000Z' } };
 const error = (status: number, code: string, headers: Record<string, string> = {}, extra: object = {}): FakeAnswer => ({ status, headers, body: { success: false, error: code, code, requestId: `req-${code}`, ...extra } });
 
 describe('PdfgenClient retries (against a scripted server)', () => {

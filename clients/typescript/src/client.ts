@@ -3,13 +3,13 @@ import { writeFile } from 'node:fs/promises';
 import { Base64Result, BufferResult, GenerateResult, JobAcceptedResult, readGenerateResult, UrlResult } from './generate-result';
 import { FilesApi, GenerationsApi, JobsApi, TemplatesApi } from './resources';
 import { Transport } from './transport';
-import type { DistributiveOmit, GenerateRequest, WebhookTarget } from './types';
+import type { GenerateEnvelope, GenerateRequest, TemplateAndData, WebhookTarget } from './types';
 
 export interface PdfgenClientOptions {
   apiKey: string;
   /** Root of the service, e.g. `https://pdf.example.com` (the API is under `/api/v1`, files under `/files`). */
   baseUrl: string;
-  /** Retries of a call after a 429 rate limit, a 503, a 409 IDEMPOTENCY_KEY_IN_PROGRESS or a network error. Default 3. */
+  /** Retries of a call after a 429 rate limit, a 503, a 409 IDEMPOTENCY_KEY_IN_PROGRESS or a network error (but templates.create and templates.update). Default 3. */
   retries?: number;
   /** First back-off when the answer has no Retry-After; doubles each retry, with jitter. Default 500. */
   retryBaseDelayMs?: number;
@@ -29,7 +29,7 @@ export interface GenerateOptions {
 type NoWebhook = { webhook?: undefined };
 
 /** The generate body for generateToFile: the bytes are asked for, never a webhook. */
-export type GenerateToFileRequest = DistributiveOmit<GenerateRequest, 'outputFormat' | 'webhook'>;
+export type GenerateToFileRequest<T extends string = string> = Omit<GenerateEnvelope, 'outputFormat' | 'webhook'> & TemplateAndData<T>;
 
 export interface FileResult extends Omit<BufferResult, 'pdf'> {
   path: string;
@@ -58,12 +58,12 @@ export class PdfgenClient {
   }
 
   /** Renders a PDF. The result's `outputFormat` says what it holds: `url`, `base64`, `buffer`, or `webhook` (202, job queued). */
-  generate(request: GenerateRequest & { webhook: WebhookTarget }, options?: GenerateOptions): Promise<JobAcceptedResult>;
-  generate(request: GenerateRequest & { outputFormat: 'buffer' } & NoWebhook, options?: GenerateOptions): Promise<BufferResult>;
-  generate(request: GenerateRequest & { outputFormat: 'base64' } & NoWebhook, options?: GenerateOptions): Promise<Base64Result>;
-  generate(request: GenerateRequest & { outputFormat?: 'url' } & NoWebhook, options?: GenerateOptions): Promise<UrlResult>;
-  generate(request: GenerateRequest, options?: GenerateOptions): Promise<GenerateResult>;
-  generate(request: GenerateRequest, options: GenerateOptions = {}): Promise<GenerateResult> {
+  generate<T extends string>(request: GenerateRequest<T> & { webhook: WebhookTarget }, options?: GenerateOptions): Promise<JobAcceptedResult>;
+  generate<T extends string>(request: GenerateRequest<T> & { outputFormat: 'buffer' } & NoWebhook, options?: GenerateOptions): Promise<BufferResult>;
+  generate<T extends string>(request: GenerateRequest<T> & { outputFormat: 'base64' } & NoWebhook, options?: GenerateOptions): Promise<Base64Result>;
+  generate<T extends string>(request: GenerateRequest<T> & { outputFormat?: 'url' } & NoWebhook, options?: GenerateOptions): Promise<UrlResult>;
+  generate<T extends string>(request: GenerateRequest<T>, options?: GenerateOptions): Promise<GenerateResult>;
+  generate<T extends string>(request: GenerateRequest<T>, options: GenerateOptions = {}): Promise<GenerateResult> {
     const idempotencyKey = options.idempotencyKey ?? randomUUID();
     return this.transport.call({
       method: 'POST',
@@ -75,7 +75,7 @@ export class PdfgenClient {
   }
 
   /** Renders a PDF and writes its bytes to `path`. */
-  async generateToFile(request: GenerateToFileRequest, path: string, options?: GenerateOptions): Promise<FileResult> {
+  async generateToFile<T extends string>(request: GenerateToFileRequest<T>, path: string, options?: GenerateOptions): Promise<FileResult> {
     const { pdf, ...result } = await this.generate({ ...request, outputFormat: 'buffer', webhook: undefined }, options);
     await writeFile(path, pdf);
     return { ...result, path };

@@ -19,7 +19,7 @@ export interface GenerationStats {
   usageRemaining: number;
 }
 
-type ResponseFields = Pick<GenerateResponse, 'templateId' | 'generatedAt'>;
+type ResponseFields = Pick<GenerateResponse, 'templateId' | 'templateVersion' | 'generatedAt'>;
 
 export interface UrlResult extends ResponseInfo, GenerationStats, ResponseFields {
   outputFormat: 'url';
@@ -69,7 +69,7 @@ export async function readGenerateResult(response: Response, templateId: string,
     return { outputFormat: 'buffer', ...info, ...stats, templateId, pdf: new Uint8Array(await response.arrayBuffer()) };
   }
   const body = (await response.json()) as GenerateResponse;
-  const fields = { templateId: body.templateId, generatedAt: body.generatedAt };
+  const fields = { templateId: body.templateId, templateVersion: body.templateVersion, generatedAt: body.generatedAt };
   if (body.base64 !== undefined) return { outputFormat: 'base64', ...info, ...stats, ...fields, base64: body.base64, pdf: Buffer.from(body.base64, 'base64') };
   // url is the default format: JSON without base64 carries pdfUrl.
   return { outputFormat: 'url', ...info, ...stats, ...fields, pdfUrl: body.pdfUrl as string };

@@ -1,7 +1,25 @@
+import { writeFile } from 'node:fs/promises';
+import { PdfgenError } from './errors';
 import type { Transport } from './transport';
-import type { Generation, GenerationsPage, GenerationsQuery, Job, Template, TemplateId, TemplateList, TemplateListQuery, TemplateSchema } from './types';
+import type {
+  CreateTemplateRequest,
+  Generation,
+  GenerationsPage,
+  GenerationsQuery,
+  Job,
+  PreviewRequest,
+  Template,
+  TemplateDetail,
+  TemplateId,
+  TemplateLanguageSchema,
+  TemplateList,
+  TemplateListQuery,
+  TemplateSchema,
+  UpdateTemplateRequest,
+} from './types';
 
 const json = <T>(response: Response) => response.json() as Promise<T>;
+const templatePath = (id: string) => `/api/v1/templates/${encodeURIComponent(id)}`;
 
 export class TemplatesApi {
   constructor(private readonly transport: Transport) {}
@@ -11,16 +29,65 @@ export class TemplatesApi {
     return this.transport.call({ method: 'GET', path: '/api/v1/templates', query, read: json<TemplateList> });
   }
 
-  /** One template; 404 TEMPLATE_NOT_FOUND when unknown. */
-  async get(id: TemplateId): Promise<Template> {
-    const { templates } = await this.list({ id });
-    return templates[0];
+  /** One template; a custom one also carries its newest `definition` and its `versions`. 404 TEMPLATE_NOT_FOUND when unknown. */
+  get(id: TemplateId): Promise<TemplateDetail> {
+    return this.transport.call({ method: 'GET', path: templatePath(id), read: json<TemplateDetail> });
   }
 
   /** The JSON Schema that validates the template's `data`, and its default options. */
   schema(id: TemplateId): Promise<TemplateSchema> {
-    return this.transport.call({ method: 'GET', path: `/api/v1/templates/${encodeURIComponent(id)}/schema`, read: json<TemplateSchema> });
+    return this.transport.call({ method: 'GET', path: `${templatePath(id)}/schema`, read: json<TemplateSchema> });
   }
+
+  /**
+   * A custom template of the workspace (Business plan), at version 1.0.0. Not sent again after a
+   * lost connection: without an `id` the server would draw another one (a second template), and
+   * with one the repeat would answer 409 TEMPLATE_ALREADY_EXISTS for the template this call made.
+   * A 429 or 503 is retried: the server refused before acting.
+   */
+  create(definition: CreateTemplateRequest): Promise<Template> {
+    return this.transport.call({ method: 'POST', path: '/api/v1/templates', body: definition, repeatable: false, read: json<Template> });
+  }
+
+  /**
+   * A new version of a custom template (1.1.0 after 1.0.0, or the `version` given); older
+   * versions stay renderable. Not sent again after a lost connection, as create: each PUT makes a
+   * version, so a repeat would add a second one.
+   */
+  update(id: string, definition: UpdateTemplateRequest): Promise<Template> {
+    return this.transport.call({ method: 'PUT', path: templatePath(id), body: definition, repeatable: false, read: json<Template> });
+  }
+
+  /** Deletes a custom template and its versions; hosted PDFs made from it stay. A retry after a lost answer may get 404 TEMPLATE_NOT_FOUND. */
+  delete(id: string): Promise<void> {
+    return this.transport.call({ method: 'DELETE', path: templatePath(id), read: async () => undefined });
+  }
+
+  /** The PDF of a template or a layout with a PREVIEW watermark on every page: not stored, not counted. */
+  preview(request: PreviewRequest): Promise<Uint8Array> {
+    return this.transport.call({ method: 'POST', path: '/api/v1/templates/preview', body: request, read: readPreview });
+  }
+
+  /** Writes the preview PDF to `path`. */
+  async previewToFile(request: PreviewRequest, path: string): Promise<void> {
+    await writeFile(path, await this.preview(request));
+  }
+
+  /** The template language's JSON Schema (draft-07), for an editor or a check before create. */
+  languageSchema(): Promise<TemplateLanguageSchema> {
+    return this.transport.call({ method: 'GET', path: '/api/v1/template-language.schema.json', read: json<TemplateLanguageSchema> });
+  }
+}
+
+/** The preview's bytes; a 2xx that is not the API's watermarked PDF (a proxy's page, say) must not pass for one. */
+async function readPreview(response: Response): Promise<Uint8Array> {
+  const isPreview = response.headers.get('x-preview') === 'true' && response.headers.get('content-type')?.startsWith('application/pdf');
+  if (!isPreview) {
+    const requestId = response.headers.get('x-request-id') ?? undefined;
+    await response.body?.cancel();
+    throw new PdfgenError({ status: response.status, code: 'UNEXPECTED_RESPONSE', message: `Unexpected ${response.status} response: not a preview PDF`, requestId });
+  }
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 export class JobsApi {

@@ -12,9 +12,11 @@ export interface RetryPolicy {
 /**
  * Whether waiting can help: a rate limit, a busy server, the same Idempotency-Key still in
  * flight, a lost connection. A used-up month (429 QUOTA_EXCEEDED) does not get better in minutes.
+ * A lost connection or a time-out may come after the server acted, so it is retried only for a
+ * `repeatable` call, one that acts once however often it is sent.
  */
-export function isRetryable(error: PdfgenError | PdfgenNetworkError): boolean {
-  if (error instanceof PdfgenNetworkError) return true;
+export function isRetryable(error: PdfgenError | PdfgenNetworkError, repeatable = true): boolean {
+  if (error instanceof PdfgenNetworkError) return repeatable;
   switch (error.status) {
     case 503:
       return true;
@@ -28,8 +30,8 @@ export function isRetryable(error: PdfgenError | PdfgenNetworkError): boolean {
 }
 
 /** Milliseconds to wait after failed attempt number `attempt` (0-based), or undefined to give up. */
-export function retryDelayMs(error: PdfgenError | PdfgenNetworkError, attempt: number, policy: RetryPolicy): number | undefined {
-  if (attempt >= policy.retries || !isRetryable(error)) return undefined;
+export function retryDelayMs(error: PdfgenError | PdfgenNetworkError, attempt: number, policy: RetryPolicy, repeatable = true): number | undefined {
+  if (attempt >= policy.retries || !isRetryable(error, repeatable)) return undefined;
   const retryAfterSeconds = error instanceof PdfgenError ? error.retryAfterSeconds : undefined;
   if (retryAfterSeconds !== undefined) {
     const wait = retryAfterSeconds * 1000;

@@ -13,11 +13,16 @@ export interface TransportOptions {
 
 /** One API call: where it goes, and how its 2xx answer is read. */
 export interface Call<T> {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
   headers?: Record<string, string>;
+  /**
+   * false when sending the call twice may act twice (a second template, a second version): then it
+   * is not sent again after a lost connection or a time-out. Default true.
+   */
+  repeatable?: boolean;
   read(response: Response): Promise<T>;
 }
 
@@ -31,7 +36,7 @@ export class Transport {
     for (let attempt = 0; ; attempt++) {
       const outcome = await this.attempt(call);
       if (outcome.ok) return outcome.value;
-      const wait = retryDelayMs(outcome.error, attempt, this.options.retry);
+      const wait = retryDelayMs(outcome.error, attempt, this.options.retry, call.repeatable);
       if (wait === undefined) throw outcome.error;
       await sleep(wait);
     }

@@ -5,6 +5,8 @@ export interface WebhookSuccess {
   success: true;
   pdfUrl: string;
   templateId: string;
+  /** The template version rendered (built-in templates: 1.0.0). */
+  templateVersion: string;
   generatedAt: string;
   jobId: string;
 }
@@ -15,6 +17,7 @@ export interface WebhookFailure {
   error: string;
   details: string;
   templateId: string;
+  templateVersion: string;
   jobId: string;
 }
 
