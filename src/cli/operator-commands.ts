@@ -1,5 +1,4 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { ApiError } from '../common/errors/api-error';
 import { validateDto } from '../common/validation/validate-dto';
 import { CreateKeyDto } from '../workspaces/dto/create-key.dto';
 import { CreateWorkspaceDto } from '../workspaces/dto/create-workspace.dto';
@@ -84,13 +83,4 @@ export class OperatorCommands {
 function limitValue(flag: string | boolean): number | null | string {
   if (flag === 'plan' || flag === 'null') return null;
   return typeof flag === 'string' && /^\d+$/.test(flag) ? Number(flag) : String(flag);
-}
-
-export function toCliError(error: unknown): CliError | null {
-  if (error instanceof CliError) return error;
-  if (error instanceof ApiError) {
-    const details = (error.extra.validationErrors as string[] | undefined) ?? [];
-    return new CliError(error.message, details);
-  }
-  return null;
 }
