@@ -1,24 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { renderDocument } from '../../src/engine/render-document';
-import { OPTIONS, withPdfFile } from '../rendering/render-helpers';
+import { OPTIONS } from '../rendering/render-helpers';
+import { firstPagePng, MAX_DIFF } from './first-page-png';
 import { decodePng, diffRatio } from './png';
 import { VISUAL_FIXTURES, VisualFixture } from './visual-fixtures';
 
 const APPROVED = path.join(__dirname, 'approved');
 const EXAMPLES = path.resolve(__dirname, '../../examples');
 const UPDATE = process.env.UPDATE_SNAPSHOTS === '1';
-/** Anti-aliasing differs a little between poppler builds; layout changes move far more. */
-const MAX_DIFF = 0.01;
-
-/** First page as PNG at the given resolution, rendered by poppler. */
-function firstPagePng(pdf: Buffer, dpi: number): Buffer {
-  return withPdfFile(pdf, (file, dir) => {
-    execFileSync('pdftoppm', ['-png', '-r', String(dpi), '-f', '1', '-l', '1', '-singlefile', file, path.join(dir, 'page')]);
-    return readFileSync(path.join(dir, 'page.png'));
-  });
-}
 
 function render(fixture: VisualFixture): Promise<Buffer> {
   return renderDocument({ templateId: fixture.templateId, data: fixture.data, options: { ...OPTIONS, ...fixture.options } });
