@@ -27,30 +27,38 @@ export interface LoadResult {
 
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 
-/** The issue's reference document: a one-page invoice with 20 lines. */
-export function generateBody(outputFormat: string): string {
-  return JSON.stringify({ templateId: 'invoice-basic', data: invoiceWithItems(20), outputFormat });
+/** What a generate request renders: a template id (built-in or the workspace's own) and its data. */
+export interface GenerateTarget {
+  templateId: string;
+  data: Record<string, unknown>;
 }
 
-export function generateOptions(service: RunningService, outputFormat: string) {
+/** The issue's reference document: a one-page invoice with 20 lines. */
+export const REFERENCE_INVOICE: GenerateTarget = { templateId: 'invoice-basic', data: invoiceWithItems(20) };
+
+export function generateBody(outputFormat: string, target: GenerateTarget = REFERENCE_INVOICE): string {
+  return JSON.stringify({ templateId: target.templateId, data: target.data, outputFormat });
+}
+
+export function generateOptions(service: RunningService, outputFormat: string, target: GenerateTarget = REFERENCE_INVOICE) {
   return {
     url: `${service.baseUrl}/api/v1/generate`,
     method: 'POST' as const,
     headers: { 'content-type': 'application/json', 'x-api-key': service.apiKey },
-    body: generateBody(outputFormat),
+    body: generateBody(outputFormat, target),
     connections: CONNECTIONS,
     timeout: 30,
   };
 }
 
 /** One request first, so that a broken service fails loudly instead of benchmarking error answers. */
-export async function checkGenerate(service: RunningService, outputFormat: LoadFormat): Promise<void> {
-  const options = generateOptions(service, outputFormat);
+export async function checkGenerate(service: RunningService, outputFormat: LoadFormat, target: GenerateTarget = REFERENCE_INVOICE): Promise<void> {
+  const options = generateOptions(service, outputFormat, target);
   const res = await fetch(options.url, { method: 'POST', headers: options.headers, body: options.body });
   const bytes = Buffer.from(await res.arrayBuffer());
-  if (res.status !== 200) throw new Error(`POST /api/v1/generate (${outputFormat}) answered ${res.status}: ${bytes.toString('utf8').slice(0, 500)}`);
+  if (res.status !== 200) throw new Error(`POST /api/v1/generate (${target.templateId}, ${outputFormat}) answered ${res.status}: ${bytes.toString('utf8').slice(0, 500)}`);
   const ok = outputFormat === 'buffer' ? bytes.subarray(0, 5).toString('latin1') === '%PDF-' : /"pdfUrl":"http/.test(bytes.toString('utf8'));
-  if (!ok) throw new Error(`POST /api/v1/generate (${outputFormat}) answered 200 with an unexpected body: ${bytes.subarray(0, 200).toString('utf8')}`);
+  if (!ok) throw new Error(`POST /api/v1/generate (${target.templateId}, ${outputFormat}) answered 200 with an unexpected body: ${bytes.subarray(0, 200).toString('utf8')}`);
 }
 
 export interface ColdStartResult {
@@ -73,16 +81,22 @@ export async function warmUp(service: RunningService, seconds: number): Promise<
 }
 
 /** Drives POST /api/v1/generate at CONNECTIONS concurrent connections for `seconds`, probing /healthz and sampling RSS. */
-export async function runLoad(service: RunningService, format: LoadFormat, seconds: number, warmupSeconds: number): Promise<LoadResult> {
-  await checkGenerate(service, format);
-  if (warmupSeconds > 0) await autocannon({ ...generateOptions(service, format), duration: warmupSeconds });
+export async function runLoad(
+  service: RunningService,
+  format: LoadFormat,
+  seconds: number,
+  warmupSeconds: number,
+  target: GenerateTarget = REFERENCE_INVOICE,
+): Promise<LoadResult> {
+  await checkGenerate(service, format, target);
+  if (warmupSeconds > 0) await autocannon({ ...generateOptions(service, format, target), duration: warmupSeconds });
   const rss = startRssSampler(service.pid);
   const cpu = startCpuMeter(service.pid);
   const machine = startMachineMeter();
   const client = process.cpuUsage();
   const t0 = performance.now();
   const probe = startHealthProbe(service.baseUrl);
-  const result = await autocannon({ ...generateOptions(service, format), duration: seconds });
+  const result = await autocannon({ ...generateOptions(service, format, target), duration: seconds });
   const clientUsage = process.cpuUsage(client);
   const clientCpu = ((clientUsage.user + clientUsage.system) / 1000 / (performance.now() - t0)) * 100;
   const serviceCpu = cpu.stop();

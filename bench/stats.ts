@@ -74,3 +74,44 @@ export async function measure(fn: () => Promise<unknown>, options: MeasureOption
   }
   return samples;
 }
+
+export interface Contender {
+  name: string;
+  run: () => Promise<unknown>;
+  /** Calls per round: fewer for a slow contender, so that each round takes similar time for all. */
+  perRound: number;
+}
+
+/** One contender's samples in ms: wall clock, and CPU time of this process (what other processes' turns on the cores leave out). */
+export interface TimedSamples {
+  wall: number[];
+  cpu: number[];
+}
+
+/**
+ * Times contenders in interleaved rounds (the order rotating each round), so that a noisy
+ * neighbour or a CPU frequency change hits them all alike; each call is one sample. Every
+ * contender is warmed up first for `warmupMs`, in turns as well.
+ */
+export async function measureInterleaved(contenders: readonly Contender[], rounds: number, warmupMs: number): Promise<Map<string, TimedSamples>> {
+  const warmUntil = performance.now() + warmupMs * contenders.length;
+  for (let turn = 0; turn < 3 || performance.now() < warmUntil; turn++) {
+    for (const c of contenders) for (let i = 0; i < c.perRound; i++) await c.run();
+  }
+  const samples = new Map(contenders.map((c) => [c.name, { wall: [], cpu: [] } as TimedSamples]));
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < contenders.length; k++) {
+      const c = contenders[(round + k) % contenders.length];
+      const into = samples.get(c.name)!;
+      for (let i = 0; i < c.perRound; i++) {
+        const cpu0 = process.cpuUsage();
+        const t0 = performance.now();
+        await c.run();
+        into.wall.push(performance.now() - t0);
+        const cpu = process.cpuUsage(cpu0);
+        into.cpu.push((cpu.user + cpu.system) / 1000);
+      }
+    }
+  }
+  return samples;
+}
