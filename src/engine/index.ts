@@ -6,6 +6,7 @@
 import { RenderFailed, UnknownTemplate } from './errors';
 import { contentRoomProblem, resolveOptions } from './page/resolve-options';
 import { PdfOptionsInput } from './page/pdf-options';
+import type { CompiledLayout } from './custom/compile-layout';
 import { renderDocument } from './render-document';
 import { findTemplate } from './templates/built-in-templates';
 
@@ -18,7 +19,6 @@ export { MARGIN_SIDES, MAX_HEADER_FOOTER_CHARS, ORIENTATIONS, PAGE_FORMATS } fro
 export type { CustomRender, DefaultPdfOptions, MarginSide, Orientation, PageFormat, PdfOptions, PdfOptionsInput, RenderRequest } from './page/pdf-options';
 export { BLOCK_TYPES, TEMPLATE_LANGUAGE_SCHEMA } from './custom/language-schema';
 export type { BlockType } from './custom/language-schema';
-export { compileLayout } from './custom/compile-layout';
 export type { CompiledLayout } from './custom/compile-layout';
 export { InvalidLayout } from './custom/layout-issue';
 export type { LayoutIssue } from './custom/layout-issue';
@@ -42,6 +42,17 @@ export async function render(templateId: string, data: Record<string, unknown>, 
   const problem = contentRoomProblem(resolved);
   if (problem) throw new RenderFailed(problem);
   return renderDocument({ templateId: template.id, data, options: resolved });
+}
+
+/**
+ * Checks and prepares a layout in the template language: see custom/compile-layout.ts. The
+ * language (liquidjs, the block compilers, QR codes) is loaded on the first call rather than with
+ * this index, which the HTTP thread imports for everything else: only definition checks need it
+ * there, and loaded at start it held about 1 MB of that thread's live heap.
+ */
+export function compileLayout(layout: unknown): CompiledLayout {
+  const language: typeof import('./custom/compile-layout') = require('./custom/compile-layout');
+  return language.compileLayout(layout);
 }
 
 /** calendar-schedule's `data.orientation`, when it names one. */

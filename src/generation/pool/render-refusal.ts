@@ -1,4 +1,5 @@
-import { InvalidDocumentData, RenderFailed } from '../../engine';
+// Not the engine's index: this module runs in the render worker too (see render.worker.ts).
+import { InvalidDocumentData, RenderFailed } from '../../engine/errors';
 
 /**
  * A render the engine refused, as it crosses from the worker thread: the engine's error classes

@@ -1,7 +1,11 @@
 import { setPriority } from 'node:os';
 import { move } from 'piscina';
 import { tuneHeapForMemory } from '../../config/heap-tuning';
-import { type RenderedDocument, renderDocumentWithLayout, RenderFailed, RenderRequest } from '../../engine';
+// The renderer and its errors, not the engine's index: that also loads the template language
+// (compileLayout, its schema), which a worker needs only for a custom render (render-document.ts).
+import { type RenderedDocument, renderDocumentWithLayout } from '../../engine/render-document';
+import { RenderFailed } from '../../engine/errors';
+import type { RenderRequest } from '../../engine/page/pdf-options';
 import { TransferredPdf } from './rendered-pdf';
 import { RenderRefusal, toRefusal } from './render-refusal';
 
