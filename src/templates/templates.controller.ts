@@ -8,22 +8,17 @@ import { OptionalApiKeyGuard } from '../auth/optional-api-key.guard';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses.decorator';
 import { API_PREFIXES } from '../common/http/api-prefixes';
 import { TemplateDetailDto, TemplateListDto, TemplateSchemaDto } from './dto/template.dto';
-import { findTemplate, TEMPLATE_CATEGORIES, TEMPLATE_LANGUAGE_SCHEMA } from '../engine';
-import { CustomTemplateCatalog } from './custom/custom-template-catalog';
-import { CustomTemplateDetail, CustomTemplatesService } from './custom/custom-templates.service';
-import { builtInObject, TemplateObject } from './template-object';
+import { TEMPLATE_CATEGORIES, TEMPLATE_LANGUAGE_SCHEMA } from '../engine';
+import type { CustomTemplateDetail } from './custom/custom-templates.service';
+import { TemplateObject } from './template-object';
 import { templateLanguageSchemaResponse } from './templates.openapi';
-import { TemplateList, TemplatesService } from './templates.service';
+import { TemplateList, TemplateSchemaView, TemplatesService } from './templates.service';
 
 /** Reading templates: the list (open, more with a key), one template, its data schema, and the template language's schema. */
 @ApiTags('templates')
 @Controller(API_PREFIXES)
 export class TemplatesController {
-  constructor(
-    private readonly templates: TemplatesService,
-    private readonly custom: CustomTemplatesService,
-    private readonly catalog: CustomTemplateCatalog,
-  ) {}
+  constructor(private readonly templates: TemplatesService) {}
 
   @Get('templates')
   @UseGuards(OptionalApiKeyGuard)
@@ -38,9 +33,8 @@ export class TemplatesController {
   @ApiQuery({ name: 'id', required: false, schema: { type: 'string' }, description: 'Select one template (custom ones with a key)' })
   @ApiOkResponse({ type: TemplateListDto })
   @ApiErrorResponses('INVALID_CATEGORY', ['TEMPLATE_NOT_FOUND', 404], 'INVALID_API_KEY', 'WORKSPACE_SUSPENDED', 'RATE_LIMITED')
-  async list(@Req() req: Request, @Query('category') category?: unknown, @Query('id') id?: unknown): Promise<TemplateList> {
-    const custom = req.workspace ? await this.custom.list(req.workspace) : [];
-    return this.templates.list({ category, id }, custom);
+  list(@Req() req: Request, @Query('category') category?: unknown, @Query('id') id?: unknown): Promise<TemplateList> {
+    return this.templates.list({ category, id }, req.workspace);
   }
 
   @Get('templates/:id')
@@ -50,12 +44,8 @@ export class TemplatesController {
   @ApiOperation({ summary: 'One template', description: 'A custom template also shows its newest definition and every version, oldest first.' })
   @ApiOkResponse({ type: TemplateDetailDto })
   @ApiErrorResponses('MISSING_API_KEY', 'INVALID_API_KEY', 'WORKSPACE_SUSPENDED', ['TEMPLATE_NOT_FOUND', 404], 'RATE_LIMITED')
-  async get(@Param('id') id: string, @CurrentWorkspace() workspace: AuthenticatedWorkspace): Promise<TemplateObject | CustomTemplateDetail> {
-    const builtIn = findTemplate(id);
-    if (builtIn) return builtInObject(builtIn);
-    const custom = await this.custom.detail(workspace, id);
-    if (!custom) throw await this.custom.notFound(workspace, id);
-    return custom;
+  get(@Param('id') id: string, @CurrentWorkspace() workspace: AuthenticatedWorkspace): Promise<TemplateObject | CustomTemplateDetail> {
+    return this.templates.detail(workspace, id);
   }
 
   @Get('templates/:id/schema')
@@ -65,12 +55,8 @@ export class TemplatesController {
   @ApiOperation({ summary: "A template's data schema and default options" })
   @ApiOkResponse({ type: TemplateSchemaDto })
   @ApiErrorResponses('MISSING_API_KEY', 'INVALID_API_KEY', 'WORKSPACE_SUSPENDED', ['TEMPLATE_NOT_FOUND', 404], 'RATE_LIMITED')
-  async schema(@Param('id') id: string, @CurrentWorkspace() workspace: AuthenticatedWorkspace) {
-    const builtIn = findTemplate(id);
-    if (builtIn) return { templateId: builtIn.id, templateName: builtIn.name, schema: builtIn.schema, defaultOptions: builtIn.defaultOptions };
-    const custom = await this.catalog.resolve(workspace.id, id);
-    if (!custom) throw await this.custom.notFound(workspace, id);
-    return { templateId: custom.id, templateName: custom.name, schema: custom.schema, defaultOptions: custom.defaultOptions };
+  schema(@Param('id') id: string, @CurrentWorkspace() workspace: AuthenticatedWorkspace): Promise<TemplateSchemaView> {
+    return this.templates.schema(workspace, id);
   }
 
   @Get('template-language.schema.json')
