@@ -3,7 +3,6 @@ import { openPdfKitImage } from '../header-footer/images/pdfkit-image';
 import { FontLibrary } from '../fonts/font-library';
 import { FontStack, ShapedGlyph } from '../fonts/font-stack';
 import { TextAlign, TextStyle, lineHeight } from './text-style';
-import { ellipsize } from './text-wrap';
 
 /** Where a line of text was drawn, in the layout's own measurements (points, top-left origin). */
 export interface TextBox {
@@ -112,22 +111,19 @@ export class Canvas {
   text(text: string, x: number, top: number, style: TextStyle, width?: number, align: TextAlign = 'left'): number {
     if (this.clip && (top < this.clip.top - 0.5 || top + lineHeight(style) > this.clip.bottom + 0.5)) return 0;
     const stack = this.stack(style);
-    let glyphs = stack.shape(text);
+    const glyphs = stack.shape(text);
     if (glyphs.length === 0) return 0;
     const scale = style.size / 1000;
-    let textWidth = stack.measure(text, style.size);
-    // Text never leaves its box: a caller that measured wrong gets an ellipsis, not an overlap.
-    if (width !== undefined && textWidth > width + 0.01) {
-      text = ellipsize(text, stack, style.size, width);
-      glyphs = stack.shape(text);
-      textWidth = stack.measure(text, style.size);
-    }
+    const naturalWidth = stack.measure(text, style.size);
+    // Text never leaves its box and is never cut: where a caller measured too wide it is compressed horizontally.
+    const squeeze = width !== undefined && naturalWidth > width + 0.01 ? Math.max(0.01, width / naturalWidth) : 1;
+    const textWidth = naturalWidth * squeeze;
     const left = width === undefined || align === 'left' ? x : align === 'right' ? x + width - textWidth : x + (width - textWidth) / 2;
     const primary = stack.primary;
     const box = lineHeight(style);
     const baseline = top + (box - (primary.ascender - primary.descender) * scale) / 2 + primary.ascender * scale;
     this.setFill(style.color);
-    this.drawGlyphs(glyphs, left, baseline, style.size);
+    this.drawGlyphs(glyphs, left, baseline, style.size, squeeze);
     this.textBoxes.push({ page: this.pageIndex, x: left, y: top, width: textWidth, height: box, text });
     return textWidth;
   }
@@ -175,6 +171,18 @@ export class Canvas {
     this.doc.stroke();
   }
 
+  /** An open path through the points, stroked once (a sparkline): not a line operator per segment. */
+  polyline(points: ReadonlyArray<readonly [number, number]>, color: string, lineWidth = 0.75): void {
+    if (points.length < 2) return;
+    this.doc.moveTo(points[0][0], points[0][1]);
+    for (let i = 1; i < points.length; i++) this.doc.lineTo(points[i][0], points[i][1]);
+    this.doc.lineWidth(lineWidth).lineJoin('round');
+    this.setStroke(color);
+    this.doc.stroke();
+    // Back to the default join: the state outlives the path, and boxes are drawn with mitred corners.
+    this.doc.lineJoin('miter');
+  }
+
   polygon(points: Array<[number, number]>, fill: string): void {
     this.doc.polygon(...points);
     this.setFill(fill);
@@ -202,6 +210,11 @@ export class Canvas {
     this.doc.image(openPdfKitImage(this.doc, dataUri) as unknown as PDFKit.Mixins.ImageSrc, x, y, { width, height });
   }
 
+  /** Makes the area a link to `url` (mailto: addresses, the customer's web site). */
+  link(x: number, y: number, width: number, height: number, url: string): void {
+    this.doc.link(x, y, width, height, url);
+  }
+
   private setFill(color: string): void {
     if (color === this.fill) return;
     const operator = colorOperator(this.doc, color, false);
@@ -216,9 +229,13 @@ export class Canvas {
     else this.doc.strokeColor(color);
   }
 
-  /** One BT/ET per font run; the text matrix flips PDFKit's top-down page space back upright. */
-  private drawGlyphs(glyphs: readonly ShapedGlyph[], x: number, baseline: number, size: number): void {
-    const scale = size / 1000;
+  /**
+   * One BT/ET per font run; the text matrix flips PDFKit's top-down page space back upright.
+   * `squeeze` < 1 compresses the run horizontally (Tz), restored after it: Tz outlives ET.
+   */
+  private drawGlyphs(glyphs: readonly ShapedGlyph[], x: number, baseline: number, size: number, squeeze: number): void {
+    const scale = (size / 1000) * squeeze;
+    const [tzOn, tzOff] = squeeze === 1 ? ['', ''] : [` ${pt(squeeze * 100)} Tz`, ' 100 Tz'];
     let start = 0;
     while (start < glyphs.length) {
       const face = glyphs[start].face;
@@ -231,7 +248,7 @@ export class Canvas {
         hex += font.encode(glyphs[end].glyphId, glyphs[end].codePoint);
         runWidth += glyphs[end].advance * scale;
       }
-      this.doc.addContent(`BT /${font.resourceName} ${pt(size)} Tf 1 0 0 -1 ${pt(x)} ${pt(baseline)} Tm <${hex}> Tj ET`);
+      this.doc.addContent(`BT /${font.resourceName} ${pt(size)} Tf${tzOn} 1 0 0 -1 ${pt(x)} ${pt(baseline)} Tm <${hex}> Tj${tzOff} ET`);
       x += runWidth;
       start = end;
     }

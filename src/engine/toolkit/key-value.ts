@@ -13,7 +13,16 @@ export interface KeyValue {
 const KEY: TextStyle = { size: TYPE.tiny, color: COLORS.muted, bold: true };
 const VALUE: TextStyle = { size: TYPE.body, color: COLORS.text };
 
-/** Label-over-value pairs in equal columns; each row of pairs is kept whole. */
+/** One line of a grid cell: a label line or a value line. */
+interface CellLine {
+  text: string;
+  style: TextStyle;
+}
+
+/**
+ * Label-over-value pairs in equal columns, labels and values wrapped whole. Splits between rows
+ * of pairs, and a row taller than a whole page between its lines.
+ */
 export class KeyValueGrid implements Block {
   constructor(
     private readonly pairs: KeyValue[],
@@ -22,30 +31,60 @@ export class KeyValueGrid implements Block {
 
   layout(canvas: Canvas, width: number): Laid {
     const columnWidth = (width - SPACE.md * (this.columns - 1)) / this.columns;
-    const cells = this.pairs.map((pair) => ({
-      key: wrapText(pair.key.toUpperCase(), canvas.stack(KEY), KEY.size, columnWidth, { maxLines: 1 }),
-      value: wrapText(pair.value || '—', canvas.stack(VALUE), VALUE.size, columnWidth, { maxLines: 6 }),
-    }));
-    const rowHeights: number[] = [];
-    for (let i = 0; i < cells.length; i += this.columns) {
-      const row = cells.slice(i, i + this.columns);
-      rowHeights.push(Math.max(...row.map((cell) => lineHeight(KEY) + cell.value.length * lineHeight(VALUE))));
+    const lines = (text: string, style: TextStyle) => wrapText(text, canvas.stack(style), style.size, columnWidth).map((line) => ({ text: line, style }));
+    const cells = this.pairs.map((pair) => [...lines(pair.key.toUpperCase(), KEY), ...lines(pair.value || '—', VALUE)]);
+    const rows: CellLine[][][] = [];
+    for (let i = 0; i < cells.length; i += this.columns) rows.push(cells.slice(i, i + this.columns));
+    return new LaidGrid(rows, columnWidth);
+  }
+}
+
+const cellHeight = (cell: CellLine[]) => cell.reduce((sum, line) => sum + lineHeight(line.style), 0);
+const rowHeight = (row: CellLine[][]) => Math.max(0, ...row.map(cellHeight));
+
+class LaidGrid implements Laid {
+  readonly height: number;
+
+  constructor(
+    private readonly rows: CellLine[][][],
+    private readonly columnWidth: number,
+  ) {
+    this.height = rows.reduce((sum, row) => sum + rowHeight(row), 0) + SPACE.sm * Math.max(0, rows.length - 1);
+  }
+
+  draw(canvas: Canvas, x: number, y: number): void {
+    let top = y;
+    for (const row of this.rows) {
+      row.forEach((cell, column) => {
+        let lineTop = top;
+        for (const line of cell) {
+          canvas.text(line.text, x + column * (this.columnWidth + SPACE.md), lineTop, line.style, this.columnWidth);
+          lineTop += lineHeight(line.style);
+        }
+      });
+      top += rowHeight(row) + SPACE.sm;
     }
-    const height = rowHeights.reduce((sum, h) => sum + h, 0) + SPACE.sm * Math.max(0, rowHeights.length - 1);
-    return {
-      height,
-      draw: (target, x, y) => {
-        let top = y;
-        rowHeights.forEach((rowHeight, row) => {
-          cells.slice(row * this.columns, (row + 1) * this.columns).forEach((cell, column) => {
-            const left = x + column * (columnWidth + SPACE.md);
-            target.text(cell.key[0] ?? '', left, top, KEY, columnWidth);
-            cell.value.forEach((line, n) => target.text(line, left, top + lineHeight(KEY) + n * lineHeight(VALUE), VALUE, columnWidth));
-          });
-          top += rowHeight + SPACE.sm;
-        });
-      },
+  }
+
+  split(room: number, atPageTop: boolean): [Laid, Laid] | null {
+    let used = 0;
+    let count = 0;
+    while (count < this.rows.length && used + rowHeight(this.rows[count]) <= room) used += rowHeight(this.rows[count++]) + SPACE.sm;
+    if (count > 0) return [new LaidGrid(this.rows.slice(0, count), this.columnWidth), new LaidGrid(this.rows.slice(count), this.columnWidth)];
+    if (!atPageTop || this.rows.length === 0) return null;
+    // A row taller than a page: each cell keeps the lines that fit, the rest continue on the next page.
+    const fits = (cell: CellLine[]) => {
+      let height = 0;
+      let kept = 0;
+      while (kept < cell.length && height + lineHeight(cell[kept].style) <= room) height += lineHeight(cell[kept++].style);
+      return kept;
     };
+    const [first, ...rest] = this.rows;
+    const kept = first.map(fits);
+    if (kept.every((n) => n === 0)) return null;
+    const head = first.map((cell, i) => cell.slice(0, kept[i]));
+    const tail = first.map((cell, i) => cell.slice(kept[i]));
+    return [new LaidGrid([head], this.columnWidth), new LaidGrid([tail, ...rest], this.columnWidth)];
   }
 }
 
@@ -71,7 +110,7 @@ export class LabelValueList implements Block {
     const valueWidth = width - labelWidth;
     const rows = this.pairs.map((pair) => ({
       key: pair.key,
-      value: wrapText(pair.value, canvas.stack(value), value.size, valueWidth, { maxLines: 3 }),
+      value: wrapText(pair.value, canvas.stack(value), value.size, valueWidth),
     }));
     const step = lineHeight(value);
     return {

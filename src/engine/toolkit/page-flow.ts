@@ -2,6 +2,9 @@ import { Block, Laid } from './block';
 import { Canvas } from './canvas';
 import { Rect } from './rect';
 
+/** Floating-point dust a block may exceed the room by and still fit (heights are sums of many fractions). */
+export const FIT_TOLERANCE = 0.01;
+
 /**
  * Places blocks top to bottom in the content frame of each page, starting a new page when a
  * block does not fit or when the layout asks for one. The only place where pages are added.
@@ -16,9 +19,9 @@ export class PageFlow {
     readonly frame: Rect,
   ) {}
 
-  /** Room left on the current page. */
+  /** Room left on the current page, with the tolerance for floating-point dust. */
   get room(): number {
-    return this.frame.height - this.cursor;
+    return this.frame.height - this.cursor + FIT_TOLERANCE;
   }
 
   add(block: Block, gapBefore = 0): void {
@@ -30,7 +33,7 @@ export class PageFlow {
     let gap = this.pageHasContent ? gapBefore : 0;
     while (rest) {
       if (rest.height <= this.room - gap) {
-        this.drawHere(rest.fills && rest.stretch ? rest.stretch(this.room - gap) : rest, gap);
+        this.drawHere(rest.fills && rest.stretch ? rest.stretch(this.room - FIT_TOLERANCE - gap) : rest, gap);
         return;
       }
       const atPageTop = !this.pageHasContent;

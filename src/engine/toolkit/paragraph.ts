@@ -1,19 +1,21 @@
+import { FontStack } from '../fonts/font-stack';
 import { Block, Laid } from './block';
 import { Canvas } from './canvas';
 import { TextAlign, TextStyle, lineHeight } from './text-style';
-import { ellipsize, wrapText } from './text-wrap';
+import { wrapText } from './text-wrap';
 
 export interface ParagraphOptions {
   align?: TextAlign;
-  /** Extra lines are cut and the last one ends with an ellipsis. */
-  maxLines?: number;
-  /** Keep on one line, cut with an ellipsis. */
-  singleLine?: boolean;
   /** Lines kept together at a page break (widow/orphan control). */
   minLinesPerPart?: number;
+  /**
+   * Even out the lines (headings, names): as many lines as plain wrapping gives, but broken as if
+   * the column were narrower, so that no lone word ("Ltd.") sits on the last line.
+   */
+  balance?: boolean;
 }
 
-/** Wrapped text; splits between lines at a page break. */
+/** Wrapped text, never cut (DECISIONS section 12); splits between lines at a page break. */
 export class Paragraph implements Block {
   constructor(
     private readonly text: string,
@@ -23,11 +25,31 @@ export class Paragraph implements Block {
 
   layout(canvas: Canvas, width: number): Laid {
     const stack = canvas.stack(this.style);
-    const lines = this.options.singleLine
-      ? [ellipsize(this.text, stack, this.style.size, width)]
-      : wrapText(this.text, stack, this.style.size, width, { maxLines: this.options.maxLines });
+    const { size } = this.style;
+    const lines = this.options.balance ? balancedLines(this.text, stack, size, width) : wrapText(this.text, stack, size, width);
     return new LaidLines(lines, this.style, width, this.options.align ?? 'left', this.options.minLinesPerPart ?? 2);
   }
+}
+
+/**
+ * The narrowest wrapping width that keeps the greedy line count (a bisection; a handful of wraps
+ * of a short heading), never narrower than the widest word so that balancing breaks no word.
+ */
+export function balancedLines(text: string, stack: FontStack, size: number, width: number): string[] {
+  const greedy = wrapText(text, stack, size, width);
+  if (greedy.length < 2 || text.includes('\n')) return greedy;
+  let low = Math.max(width / greedy.length, ...text.split(/\s+/).map((word) => Math.min(width, stack.measure(word, size))));
+  let high = width;
+  let best = greedy;
+  while (high - low > 0.5) {
+    const middle = (low + high) / 2;
+    const lines = wrapText(text, stack, size, middle);
+    if (lines.length <= greedy.length) {
+      best = lines;
+      high = middle;
+    } else low = middle;
+  }
+  return best;
 }
 
 export class LaidLines implements Laid {

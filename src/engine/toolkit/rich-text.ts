@@ -1,5 +1,6 @@
 import { Canvas } from './canvas';
 import { TextAlign, TextStyle, lineHeight } from './text-style';
+import { LAYOUT_HYPHEN } from './text-wrap';
 
 export interface RichStyle extends TextStyle {
   underline?: boolean;
@@ -25,7 +26,7 @@ export interface RichLine {
 
 const TOKENS = /\n|[^\S\n]+|[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]|[^\s\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]+/gu;
 
-/** Breaks mixed-style runs into lines of at most `width` (words too long are cut by characters). */
+/** Breaks mixed-style runs into lines of at most `width` (words too long break between characters, with a hyphen). */
 export function wrapRich(canvas: Canvas, runs: RichRun[], width: number, emptyLineHeight: number): RichLine[] {
   const lines: RichLine[] = [];
   let line: RichLine = { pieces: [], width: 0, height: 0 };
@@ -63,11 +64,18 @@ export function wrapRich(canvas: Canvas, runs: RichRun[], width: number, emptyLi
         finish();
         append({ text, style: run.style, width: tokenWidth }, height);
       } else {
-        for (const char of text) {
+        // Wider than a line: broken between characters, each broken line ending with a hyphen.
+        const hyphen: RichPiece = { text: LAYOUT_HYPHEN, style: run.style, width: canvas.measure(LAYOUT_HYPHEN, run.style) };
+        const chars = [...text];
+        chars.forEach((char, i) => {
           const charWidth = canvas.measure(char, run.style);
-          if (line.width + charWidth > width && line.pieces.length > 0) finish();
+          const reserve = i === chars.length - 1 ? 0 : hyphen.width;
+          if (line.width + charWidth + reserve > width && line.pieces.length > 0) {
+            if (i > 0) append(hyphen, height);
+            finish();
+          }
           append({ text: char, style: run.style, width: charWidth }, height);
-        }
+        });
       }
     }
   }

@@ -54,9 +54,10 @@ export class LaidStack implements Laid {
       const parts = child.split?.(room - used - gap, atPageTop) ?? null;
       const head = parts ? [...this.children.slice(0, index), parts[0]] : this.children.slice(0, index);
       const tail = parts ? [parts[1], ...this.children.slice(index + 1)] : this.children.slice(index);
-      // A heading alone at the bottom of a page is no use: move it with what follows.
+      // A heading alone at the bottom of a page is no use: move it with what follows. On a page of
+      // its own there is nowhere better to go: it stays alone rather than the rest being lost.
       const headHasContent = parts ? index >= this.keepFirst : index > this.keepFirst;
-      if (!headHasContent || head.length === 0) return null;
+      if (head.length === 0 || (!headHasContent && !atPageTop)) return null;
       return [new LaidStack(head, this.gap, 0), new LaidStack(tail, this.gap, 0)];
     }
     return null;

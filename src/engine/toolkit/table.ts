@@ -1,10 +1,10 @@
 import { Block, Laid } from './block';
 import { Canvas } from './canvas';
 import { BUILT_IN_LOOK, Look, lookStyle } from './look';
-import { drawStatusPill, pillHeight, pillWidth } from './status-pill';
+import { drawStatusPill, pillHeight, pillLines, pillWidth } from './status-pill';
 import { COLORS, SPACE, TYPE } from './theme';
 import { TextAlign, TextStyle, lineHeight } from './text-style';
-import { wrapText } from './text-wrap';
+import { unbreakableTokens, wrapText } from './text-wrap';
 
 /** Points, a percentage of the table, a share of the room left by the other columns, or the width of the widest content. */
 export type ColumnWidth = number | { percent: number } | { fr: number } | 'auto';
@@ -13,7 +13,7 @@ export interface TableColumn {
   header: string;
   width: ColumnWidth;
   align?: TextAlign;
-  /** Draw cells as status pills (one line, coloured by status) instead of text. */
+  /** Draw cells as status pills (coloured by status, wrapped to taller pills when long) instead of text. */
   pill?: boolean;
 }
 
@@ -36,8 +36,12 @@ export interface TableSpec {
   look?: Look;
 }
 
-const CELL_X = 6;
+/** Inset of cell text from the column edges; other blocks align figures to the table's with it. */
+export const TABLE_CELL_X = 6;
+const CELL_X = TABLE_CELL_X;
 const CELL_Y = 4;
+/** The smallest type a table shrinks to so that its figures and header words stay whole; below it they break. */
+export const TABLE_MIN_TYPE = 6;
 
 /** The text styles and colours of a table, from its look. */
 interface TableStyles {
@@ -48,6 +52,12 @@ interface TableStyles {
   accent: string;
   muted: string;
   look: Look;
+}
+
+/** The styles with every size multiplied by `factor` (< 1), none below TABLE_MIN_TYPE. */
+function scaledStyles(styles: TableStyles, factor: number): TableStyles {
+  const scaled = (style: TextStyle): TextStyle => ({ ...style, size: Math.min(style.size, Math.max(TABLE_MIN_TYPE, style.size * factor)) });
+  return { ...styles, body: scaled(styles.body), head: scaled(styles.head), total: scaled(styles.total), grandTotal: scaled(styles.grandTotal) };
 }
 
 function tableStyles(look: Look): TableStyles {
@@ -97,9 +107,8 @@ export class Table implements Block {
 
   layout(canvas: Canvas, width: number): Laid {
     const { spec } = this;
-    const styles = spec.look ? tableStyles(spec.look) : BUILT_IN_STYLES;
+    const { styles, widths } = fitColumns(canvas, spec, width, spec.look ? tableStyles(spec.look) : BUILT_IN_STYLES);
     const { head } = styles;
-    const widths = resolveWidths(canvas, spec, width, styles);
     const headerLines = spec.columns.map((column, i) => wrapText(column.header, canvas.stack(head), head.size, widths[i] - 2 * CELL_X));
     const geometry: TableGeometry = {
       styles,
@@ -135,6 +144,57 @@ function totalsGeometry(canvas: Canvas, totals: TotalLine[], widths: number[], w
   return { labelWidth, valueWidth, stacked, height: SPACE.sm + lines };
 }
 
+/**
+ * Column widths that hold every column's unbreakable words (figures, header words) and the
+ * totals' values whole. When they cannot, the whole table's type shrinks, down to TABLE_MIN_TYPE;
+ * only below that do columns get less than their words, which then break with a hyphen.
+ */
+function fitColumns(canvas: Canvas, spec: TableSpec, width: number, base: TableStyles): { styles: TableStyles; widths: number[] } {
+  let styles = base;
+  let minimums = minimumWidths(canvas, spec, styles);
+  const padding = spec.columns.length * (2 * CELL_X + 1);
+  const needed = minimums.reduce((sum, w) => sum + w, 0);
+  const widestTotal = Math.max(0, ...(spec.totals ?? []).map((line) => canvas.measure(line.value, totalStyle(line, styles))));
+  const factor = Math.min(needed > width ? (width - padding) / (needed - padding) : 1, widestTotal + 2 * CELL_X > width ? (width - 2 * CELL_X) / widestTotal : 1);
+  if (factor < 1) {
+    styles = scaledStyles(base, Math.max(0, factor));
+    minimums = minimumWidths(canvas, spec, styles);
+  }
+  return { styles, widths: withMinimums(resolveWidths(canvas, spec, width, styles), minimums, width) };
+}
+
+/** The width of each column's widest unbreakable word with the cell insets: header words and figures. */
+function minimumWidths(canvas: Canvas, spec: TableSpec, { head, body }: TableStyles): number[] {
+  return spec.columns.map((column, i) => {
+    let widest = 0;
+    for (const word of unbreakableTokens(column.header, true)) widest = Math.max(widest, canvas.measure(word, head));
+    if (!column.pill) {
+      for (const row of spec.rows) {
+        const cell = row[i] ?? '';
+        // No figure in a cell is wider than the cell (measures are cached): most cells need no look inside.
+        if (!cell || canvas.measure(cell, body) <= widest) continue;
+        for (const figure of unbreakableTokens(cell, false)) widest = Math.max(widest, canvas.measure(figure, body));
+      }
+    }
+    return widest + 2 * CELL_X + 1;
+  });
+}
+
+/** Raises columns to their minimums, taking the difference from the others' room above theirs. */
+function withMinimums(widths: number[], minimums: number[], width: number): number[] {
+  const raised = widths.map((w, i) => Math.max(w, minimums[i]));
+  const excess = raised.reduce((sum, w) => sum + w, 0) - width;
+  if (excess <= 0.01) return raised;
+  const spare = raised.map((w, i) => w - minimums[i]);
+  const totalSpare = spare.reduce((sum, w) => sum + w, 0);
+  // Even the minimums do not fit (type already at its floor): share the width by the minimums.
+  if (totalSpare < excess) {
+    const needed = minimums.reduce((sum, w) => sum + w, 0);
+    return minimums.map((w) => (w * width) / needed);
+  }
+  return raised.map((w, i) => w - (spare[i] * excess) / totalSpare);
+}
+
 function resolveWidths(canvas: Canvas, spec: TableSpec, width: number, { head, body, look }: TableStyles): number[] {
   const natural = (i: number) => {
     const cell = spec.columns[i].pill ? (text: string) => pillWidth(canvas, text, Infinity, look) : (text: string) => canvas.measure(text, body);
@@ -161,10 +221,13 @@ function resolveWidths(canvas: Canvas, spec: TableSpec, width: number, { head, b
 function measureRow(canvas: Canvas, geometry: TableGeometry, cells: string[], index: number): MeasuredRow {
   const { body } = geometry.styles;
   const stack = canvas.stack(body);
-  const lines = geometry.columns.map((column, i) =>
-    column.pill ? [cells[i] ?? ''] : wrapText(cells[i] ?? '', stack, body.size, Math.max(1, geometry.widths[i] - 2 * CELL_X)),
-  );
-  return { index, cells: lines, height: Math.max(...lines.map((cell) => cell.length)) * lineHeight(body) + 2 * CELL_Y };
+  const lines = geometry.columns.map((column, i) => {
+    const inner = Math.max(1, geometry.widths[i] - 2 * CELL_X);
+    // A status too long for its column makes a taller pill, never a cut one.
+    if (column.pill) return cells[i] ? pillLines(canvas, cells[i], inner, geometry.styles.look) : [];
+    return wrapText(cells[i] ?? '', stack, body.size, inner);
+  });
+  return { index, cells: lines, height: Math.max(1, ...lines.map((cell) => cell.length)) * lineHeight(body) + 2 * CELL_Y };
 }
 
 class LaidTable implements Laid {
@@ -228,7 +291,8 @@ class LaidTable implements Laid {
       const align = column.align ?? 'left';
       if (column.pill && style === this.geometry.styles.body) {
         const { look } = this.geometry.styles;
-        if (lines[0]) drawStatusPill(canvas, lines[0], left + CELL_X, y + (lineHeight(style) - pillHeight(look)) / 2, width - 2 * CELL_X, align === 'right' ? 'right' : 'left', { look });
+        const top = y + (lines.length * lineHeight(style) - pillHeight(look, lines.length)) / 2;
+        if (lines.length > 0) drawStatusPill(canvas, lines, left + CELL_X, top, width - 2 * CELL_X, align === 'right' ? 'right' : 'left', { look });
         left += width;
         return;
       }

@@ -1,11 +1,14 @@
 import { loadFontLibrary } from '../fonts/font-library';
 import { FontStack } from '../fonts/font-stack';
-import { ellipsize, wrapText } from './text-wrap';
+import { LAYOUT_HYPHEN, ellipsize, isNumberToken, wrapText } from './text-wrap';
 
 let stack: FontStack;
 beforeAll(async () => {
   stack = (await loadFontLibrary()).stack({ bold: false, italic: false });
 });
+
+/** The lines joined back as a reader would: inserted hyphens removed. */
+const joined = (lines: string[]) => lines.map((line) => (line.endsWith(LAYOUT_HYPHEN) ? line.slice(0, -1) : `${line}\n`)).join('').trim().replace(/\n/g, ' ');
 
 describe('wrapText', () => {
   it('breaks at spaces and keeps every line within the width', () => {
@@ -15,14 +18,45 @@ describe('wrapText', () => {
     for (const line of lines) expect(stack.measure(line, 10)).toBeLessThanOrEqual(80);
   });
 
-  it('cuts a word longer than the line by characters', () => {
+  it('breaks a word longer than the line between characters, with a hyphen at each break', () => {
     const word = 'Pneumonoultramicroscopicsilicovolcanoconiosis';
     const lines = wrapText(`a ${word}`, stack, 10, 60);
-    expect(lines.join('').replace(/\s/g, '')).toBe(`a${word}`);
+    expect(lines.length).toBeGreaterThan(2);
+    expect(joined(lines)).toBe(`a ${word}`);
+    lines.slice(0, -1).forEach((line) => expect(line.endsWith(LAYOUT_HYPHEN)).toBe(true));
+    expect(lines[lines.length - 1].endsWith(LAYOUT_HYPHEN)).toBe(false);
     for (const line of lines) expect(stack.measure(line, 10)).toBeLessThanOrEqual(60);
   });
 
-  it('breaks between CJK characters without spaces', () => {
+  it('breaks a long token after its own marks (- / _ @ .) first, adding no hyphen there', () => {
+    const email = 'accounts.receivable.department@very-long-company-name.example.com';
+    const lines = wrapText(email, stack, 10, 120);
+    expect(lines.join('')).toBe(email);
+    expect(lines.some((line) => line.includes(LAYOUT_HYPHEN))).toBe(false);
+    for (const line of lines) expect(stack.measure(line, 10)).toBeLessThanOrEqual(120);
+  });
+
+  it('moves a number to a line of its own rather than breaking it, and never breaks at its separators', () => {
+    const fits = (text: string) => stack.measure(text, 10) + 1;
+    expect(wrapText('Amount 1,450.00', stack, 10, fits('1,450.00'))).toEqual(['Amount', '1,450.00']);
+    expect(wrapText('due 2024/03/12', stack, 10, fits('2024/03/12'))).toEqual(['due', '2024/03/12']);
+    expect(isNumberToken('1,450.00')).toBe(true);
+    expect(isNumberToken('−€12.50')).toBe(true);
+    expect(isNumberToken('Description')).toBe(false);
+  });
+
+  it('keeps no-break spaces inside formatted amounts', () => {
+    const amount = '1.450,00\u00a0€';
+    expect(wrapText(`Total ${amount}`, stack, 10, stack.measure(amount, 10) + 1)).toEqual(['Total', amount]);
+  });
+
+  it('breaks a number only when it cannot fit a whole line, with a hyphen', () => {
+    const lines = wrapText('10,864,197,530,864.20', stack, 10, 50);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(joined(lines)).toBe('10,864,197,530,864.20');
+  });
+
+  it('breaks between CJK characters without spaces and without hyphens', () => {
     const lines = wrapText('东京都千代田区丸の内一丁目一番一号', stack, 10, 50);
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.join('')).toBe('东京都千代田区丸の内一丁目一番一号');
@@ -32,11 +66,11 @@ describe('wrapText', () => {
     expect(wrapText('one\n\nthree', stack, 10, 200)).toEqual(['one', '', 'three']);
   });
 
-  it('ends the last kept line with an ellipsis when lines are limited', () => {
-    const lines = wrapText('alpha beta gamma delta epsilon zeta eta theta', stack, 10, 60, { maxLines: 2 });
-    expect(lines).toHaveLength(2);
-    expect(lines[1].endsWith('…')).toBe(true);
-    expect(stack.measure(lines[1], 10)).toBeLessThanOrEqual(60);
+  it('breaks a 4 MB word in linear time', () => {
+    const started = Date.now();
+    const lines = wrapText('x'.repeat(4_000_000), stack, 10, 500);
+    expect(lines.length).toBeGreaterThan(1000);
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 });
 

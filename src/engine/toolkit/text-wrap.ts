@@ -1,29 +1,52 @@
 import { FontStack } from '../fonts/font-stack';
 
-export interface WrapOptions {
-  /** Lines beyond this are dropped and the last kept line ends with an ellipsis. */
-  maxLines?: number;
-}
+/**
+ * The hyphen the layout adds where it breaks a word between characters: U+2010 HYPHEN, drawn
+ * like `-` but told apart from a hyphen the customer sent (tests join it back with the next line).
+ */
+export const LAYOUT_HYPHEN = '\u2010';
 
 const ELLIPSIS = '…';
-/** Spaces, single ideographs/kana/Hangul (which may break anywhere), and runs of anything else. */
-const TOKENS = /\s+|[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]|[^\s\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]+/gu;
+/** Characters that may break anywhere: ideographs, kana, Hangul, fullwidth forms. */
+const CJK = '\\u2e80-\\u9fff\\uac00-\\ud7af\\uf900-\\ufaff\\uff00-\\uffef';
+/** Breakable spaces: no-break, figure and narrow no-break spaces (inside formatted numbers) hold their neighbours together. */
+const SPACE = '\\t\\n\\v\\f\\r \\u1680\\u2000-\\u2006\\u2008-\\u200a\\u205f\\u3000';
+/** Spaces, single CJK characters, and runs of anything else. */
+const TOKENS = new RegExp(`[${SPACE}]+|[${CJK}]|[^${SPACE}${CJK}]+`, 'gu');
+/** Inside a long token, breaking after these needs no hyphen (paths, e-mail addresses, snake_case, URLs). */
+const BREAK_AFTER = /[-/_@.]/;
+/** Tokens of a figure: digits and separators, a currency code or unit at most. */
+const DIGIT = /\p{Nd}/u;
+const LETTERS = /\p{L}/gu;
 
-/**
- * Breaks text into lines no wider than `width`: at spaces, between CJK characters, and inside
- * words that are wider than the line on their own. Explicit newlines are kept.
- */
-export function wrapText(text: string, stack: FontStack, size: number, width: number, options: WrapOptions = {}): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.replace(/\r\n?/g, '\n').split('\n')) wrapParagraph(paragraph, stack, size, width, lines);
-  const { maxLines } = options;
-  if (maxLines === undefined || lines.length <= maxLines) return lines;
-  const kept = lines.slice(0, maxLines);
-  kept[maxLines - 1] = ellipsize(`${kept[maxLines - 1]}${ELLIPSIS}`, stack, size, width);
-  return kept;
+/** True for a token that reads as a number (`1,450.00`, `-€12.5`, `CHF 3'000`, `12%`): never broken where avoidable. */
+export function isNumberToken(token: string): boolean {
+  return DIGIT.test(token) && (token.match(LETTERS)?.length ?? 0) <= 3;
 }
 
-/** The text as it fits one line of `width`, cut with an ellipsis when too long. */
+/** The words of the text that must not be broken: every token of a figure, and every word when `allWords`. */
+export function unbreakableTokens(text: string, allWords: boolean): string[] {
+  const tokens: string[] = [];
+  for (const token of text.match(TOKENS) ?? []) if (!isSpace(token) && (allWords || isNumberToken(token))) tokens.push(token);
+  return tokens;
+}
+
+/**
+ * Breaks text into lines no wider than `width`: at spaces and between CJK characters; a token
+ * wider than the line breaks after `-` `/` `_` `@` `.` where it has them (not inside numbers), and
+ * otherwise between characters with LAYOUT_HYPHEN at the break. Explicit newlines are kept.
+ */
+export function wrapText(text: string, stack: FontStack, size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.replace(/\r\n?/g, '\n').split('\n')) wrapParagraph(paragraph, stack, size, width, lines);
+  return lines;
+}
+
+/**
+ * The text as it fits one line of `width`, cut with an ellipsis when too long. Never for content
+ * (DECISIONS section 12): only for a repeat of text the document prints whole elsewhere, such as
+ * a running title in the page furniture.
+ */
 export function ellipsize(text: string, stack: FontStack, size: number, width: number): string {
   const single = text.replace(/\s+/g, ' ');
   if (stack.measure(single, size) <= width) return single;
@@ -36,44 +59,130 @@ export function ellipsize(text: string, stack: FontStack, size: number, width: n
   return `${chars.slice(0, count).join('').trimEnd()}${ELLIPSIS}`;
 }
 
+/** True for a run of breakable spaces (tokens are runs: the first character tells). */
+function isSpace(token: string): boolean {
+  const code = token.charCodeAt(0);
+  if (code < 0x80) return code === 32 || (code >= 9 && code <= 13);
+  return code === 0x1680 || (code >= 0x2000 && code <= 0x200a && code !== 0x2007) || code === 0x205f || code === 0x3000;
+}
+
+/** Lines being filled: the current line, its width, and whether a space is due before the next token. */
+class LineFiller {
+  line = '';
+  lineWidth = 0;
+  pendingSpace = false;
+
+  constructor(
+    private readonly lines: string[],
+    private readonly spaceWidth: number,
+    readonly width: number,
+  ) {}
+
+  get gap(): number {
+    return this.line.length > 0 && this.pendingSpace ? this.spaceWidth : 0;
+  }
+
+  /** Room left on the line for a token placed after the pending space. */
+  get room(): number {
+    return this.width - this.lineWidth - this.gap;
+  }
+
+  append(token: string, tokenWidth: number): void {
+    const gap = this.gap;
+    this.line += gap > 0 ? ` ${token}` : token;
+    this.lineWidth += gap + tokenWidth;
+    this.pendingSpace = false;
+  }
+
+  finish(): void {
+    if (this.line.length > 0) this.lines.push(this.line);
+    this.line = '';
+    this.lineWidth = 0;
+    this.pendingSpace = false;
+  }
+
+  /** Puts the token on this line or the next, whole when it fits a line. */
+  place(token: string, tokenWidth: number): boolean {
+    if (tokenWidth <= this.room) this.append(token, tokenWidth);
+    else if (tokenWidth <= this.width) {
+      this.finish();
+      this.append(token, tokenWidth);
+    } else return false;
+    return true;
+  }
+}
+
 function wrapParagraph(paragraph: string, stack: FontStack, size: number, width: number, lines: string[]): void {
-  let line = '';
-  let lineWidth = 0;
-  let pendingSpace = false;
-  const spaceWidth = stack.measure(' ', size);
+  const filler = new LineFiller(lines, stack.measure(' ', size), width);
   for (const token of paragraph.match(TOKENS) ?? []) {
-    if (/^\s/.test(token)) {
-      pendingSpace = line.length > 0;
+    if (isSpace(token)) {
+      filler.pendingSpace = filler.line.length > 0;
       continue;
     }
-    const tokenWidth = stack.measure(token, size);
-    const gap = line.length > 0 && pendingSpace ? spaceWidth : 0;
-    if (lineWidth + gap + tokenWidth <= width) {
-      line += gap > 0 ? ` ${token}` : token;
-      lineWidth += gap + tokenWidth;
-    } else if (tokenWidth <= width) {
-      if (line.length > 0) lines.push(line);
-      line = token;
-      lineWidth = tokenWidth;
-    } else {
-      // A word wider than the whole line: fill the current line, then break it by characters.
-      for (const char of token) {
-        const charWidth = stack.measure(char, size);
-        const charGap = line.length > 0 && pendingSpace ? spaceWidth : 0;
-        if (lineWidth + charGap + charWidth > width && line.length > 0) {
-          lines.push(line);
-          line = '';
-          lineWidth = 0;
-        } else if (charGap > 0) {
-          line += ' ';
-          lineWidth += charGap;
-        }
-        pendingSpace = false;
-        line += char;
-        lineWidth += charWidth;
+    if (filler.place(token, stack.measure(token, size))) continue;
+    // Wider than a whole line: a figure starts a line of its own; anything else breaks at its own marks first.
+    if (isNumberToken(token)) {
+      filler.finish();
+      breakByCharacters(token, stack, size, filler);
+      continue;
+    }
+    for (const piece of pieces(token)) {
+      if (!filler.place(piece, stack.measure(piece, size))) breakByCharacters(piece, stack, size, filler);
+    }
+  }
+  lines.push(filler.line);
+}
+
+/** The token cut after each break mark that has a non-digit on one side (so `1,450.00` and `2024/03/12` stay whole). */
+function pieces(token: string): string[] {
+  const result: string[] = [];
+  let start = 0;
+  for (let i = 1; i < token.length - 1; i++) {
+    if (!BREAK_AFTER.test(token[i]) || (DIGIT.test(token[i - 1]) && DIGIT.test(token[i + 1]))) continue;
+    // A run of marks (`--`, `://`) breaks after its last one.
+    if (BREAK_AFTER.test(token[i + 1])) continue;
+    result.push(token.slice(start, i + 1));
+    start = i + 1;
+  }
+  result.push(token.slice(start));
+  return result;
+}
+
+/** Fills lines with the token's characters, ending each broken line with a hyphen. Linear in the token's length. */
+function breakByCharacters(token: string, stack: FontStack, size: number, filler: LineFiller): void {
+  const hyphenWidth = stack.measure(LAYOUT_HYPHEN, size);
+  const chars = [...token];
+  const widths = chars.map((char) => stack.measure(char, size));
+  let restWidth = widths.reduce((sum, w) => sum + w, 0);
+  let index = 0;
+  while (index < chars.length) {
+    if (restWidth <= filler.room) {
+      filler.append(chars.slice(index).join(''), restWidth);
+      return;
+    }
+    // As many characters as fit with the hyphen, leaving at least one for the next line.
+    const room = filler.room - hyphenWidth;
+    let count = 0;
+    for (let used = 0; index + count < chars.length - 1 && used + widths[index + count] <= room; count++) used += widths[index + count];
+    // On a line already in use, fewer than two characters are not worth a hyphen: start a fresh line.
+    if (count < 2 && filler.line.length > 0) {
+      filler.finish();
+      continue;
+    }
+    // A fresh line narrower than one character still takes one (Canvas.text compresses it).
+    count = Math.max(1, count);
+    // A mark in the second half of the part (`2025-03-`) is a better break than a hyphen between characters.
+    for (let i = index + count - 1; i >= index + count / 2; i--) {
+      if (BREAK_AFTER.test(chars[i])) {
+        count = i - index + 1;
+        break;
       }
     }
-    pendingSpace = false;
+    const part = chars.slice(index, index + count).join('');
+    const hyphen = index + count === chars.length || BREAK_AFTER.test(chars[index + count - 1]) ? '' : LAYOUT_HYPHEN;
+    filler.append(part + hyphen, stack.measure(part + hyphen, size));
+    filler.finish();
+    for (let i = index; i < index + count; i++) restWidth -= widths[i];
+    index += count;
   }
-  lines.push(line);
 }
