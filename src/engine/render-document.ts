@@ -3,13 +3,14 @@ import PDFDocument from 'pdfkit';
 import { isTemplateId } from './templates/template.types';
 import { RenderRequest } from './page/pdf-options';
 import { DocumentFonts } from './fonts/document-fonts';
-import { loadFontLibrary } from './fonts/font-library';
+import { FontLibrary, loadFontLibrary } from './fonts/font-library';
 import { Canvas, PageSize, TextBox } from './toolkit/canvas';
-import { drawHeaderFooter } from './header-footer/draw-header-footer';
+import { drawHeaderFooter, headerFooterRoom } from './header-footer/draw-header-footer';
 import { LAYOUTS } from './documents/document-layouts';
 import { DocumentLayout } from './documents/document-layout';
 import { RenderFailed, UnknownTemplate } from './errors';
-import { pageGeometry } from './page/page-geometry';
+import { pageGeometry, withBandRoom } from './page/page-geometry';
+import { defaultFurniture, drawFurniture, frameWithFurniture, marginsHoldFurniture } from './documents/page-furniture';
 import { drawWatermark } from './watermark';
 
 const PRODUCER = 'pdfgen';
@@ -22,6 +23,8 @@ export interface RenderedDocument {
   pageSize: PageSize;
   pageCount: number;
   textBoxes: TextBox[];
+  /** The boxes of textBoxes drawn around the content on its pages: page furniture, header and footer, watermark. */
+  runningBoxes: TextBox[];
 }
 
 /**
@@ -58,28 +61,57 @@ async function loadCustomLayout(): Promise<(typeof import('./custom/custom-layou
 
 async function draw(layout: DocumentLayout<Record<string, unknown>>, request: RenderRequest): Promise<RenderedDocument> {
   const fonts = await loadFontLibrary();
-  const geometry = pageGeometry(request.options);
-  const title = layout.title(request.data);
-  const doc = new PDFDocument({
-    size: [geometry.size.width, geometry.size.height],
-    margin: 0,
-    bufferPages: true,
-    // No default font: user text only ever uses the embedded fonts.
-    font: null as unknown as string,
-    info: { Title: title, Creator: PRODUCER, Producer: PRODUCER, CreationDate: new Date() },
-    displayTitle: true,
-  });
-  const bytes = collect(doc);
-  const documentFonts = new DocumentFonts(doc);
-  const canvas = new Canvas(doc, fonts, documentFonts);
-  layout.draw(canvas, geometry.content, request.data);
+  const { data, options } = request;
+  const title = layout.title(data);
+  const values = { title, date: new Date().toISOString().slice(0, 10), url: '' };
+  const requested = pageGeometry(options);
+  let pass = new DrawingPass(fonts, requested.size, title);
+  // Section 3's header and footer take the margins; where those are too small the content makes room.
+  const bands = headerFooterRoom(pass.canvas, requested, options, values);
+  const geometry = withBandRoom(requested, bands.top, bands.bottom);
+  layout.draw(pass.canvas, geometry.content, data);
+  // A built-in document of more than one page carries its own furniture, unless the caller's header and footer replace it.
+  const furniture = request.custom || options.displayHeaderFooter ? undefined : (layout.furniture?.(data) ?? defaultFurniture(title));
+  const paged = furniture !== undefined && pass.canvas.pageCount > 1;
+  const frame = frameWithFurniture(geometry);
+  if (paged && !marginsHoldFurniture(geometry)) {
+    // Margins too small for the bands: lay the document out again in the inset frame (multi-page documents only).
+    pass = new DrawingPass(fonts, geometry.size, title);
+    layout.draw(pass.canvas, frame, data);
+  }
+  const { doc, canvas, documentFonts, bytes } = pass;
+  const contentBoxes = canvas.textBoxes.length;
+  if (paged) drawFurniture(canvas, geometry.size.height, frame, furniture);
   if (request.watermark) drawWatermark(canvas, geometry.size, request.watermark);
-  drawHeaderFooter(canvas, geometry, request.options, { title, date: new Date().toISOString().slice(0, 10), url: '' });
+  drawHeaderFooter(canvas, geometry, options, values);
   const pageCount = canvas.pageCount;
   documentFonts.embedAll();
   deflatePageContents(doc);
   doc.end();
-  return { pdf: await bytes, pageSize: geometry.size, pageCount, textBoxes: canvas.textBoxes };
+  return { pdf: await bytes, pageSize: geometry.size, pageCount, textBoxes: canvas.textBoxes, runningBoxes: canvas.textBoxes.slice(contentBoxes) };
+}
+
+/** A PDF document being drawn; a pass that is laid out again is dropped unfinished. */
+class DrawingPass {
+  readonly doc: PDFKit.PDFDocument;
+  readonly documentFonts: DocumentFonts;
+  readonly canvas: Canvas;
+  readonly bytes: Promise<Buffer>;
+
+  constructor(fonts: FontLibrary, size: PageSize, title: string) {
+    this.doc = new PDFDocument({
+      size: [size.width, size.height],
+      margin: 0,
+      bufferPages: true,
+      // No default font: user text only ever uses the embedded fonts.
+      font: null as unknown as string,
+      info: { Title: title, Creator: PRODUCER, Producer: PRODUCER, CreationDate: new Date() },
+      displayTitle: true,
+    });
+    this.bytes = collect(this.doc);
+    this.documentFonts = new DocumentFonts(this.doc);
+    this.canvas = new Canvas(this.doc, fonts, this.documentFonts);
+  }
 }
 
 /** The PDFKit internals that deflatePageContents works on. */

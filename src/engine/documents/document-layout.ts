@@ -11,4 +11,16 @@ export interface DocumentLayout<TData> {
   title: (data: TData) => string;
   /** Draws every page, starting on the current (first) page, inside `frame`. */
   draw: (canvas: Canvas, frame: Rect, data: TData) => void;
+  /** How a multi-page document names and numbers its pages (DECISIONS section 12); default: the title, in English. */
+  furniture?: (data: TData) => PageFurniture;
+}
+
+/** The words of a built-in document's own page furniture, in the document's language. */
+export interface PageFurniture {
+  /** How the document names itself on its pages, e.g. "Invoice INV-2025-0142". */
+  name: string;
+  /** e.g. "Page 2 of 3". */
+  pageLabel: (page: number, total: number) => string;
+  /** e.g. "continued". */
+  continued: string;
 }

@@ -1,7 +1,7 @@
 import { PdfOptions } from '../page/pdf-options';
 import { Canvas } from '../toolkit/canvas';
 import { Rect } from '../toolkit/rect';
-import { RichRun, RichStyle, drawRichLines, wrapRich } from '../toolkit/rich-text';
+import { RichLine, RichRun, RichStyle, drawRichLines, wrapRich } from '../toolkit/rich-text';
 import { COLORS, TYPE } from '../toolkit/theme';
 import { lineHeight } from '../toolkit/text-style';
 import { PageGeometry } from '../page/page-geometry';
@@ -20,13 +20,14 @@ export interface HeaderFooterValues {
 }
 
 /**
- * Draws the header in the top margin and the footer in the bottom margin of every page.
+ * Draws the header in the top margin and the footer in the bottom margin of every page (the
+ * geometry's margins: widened by headerFooterRoom where they were too small).
  * Runs after the content, when the total page count is known (pages are buffered).
  */
 export function drawHeaderFooter(canvas: Canvas, geometry: PageGeometry, options: PdfOptions, values: HeaderFooterValues): void {
   if (!options.displayHeaderFooter) return;
   const header = options.headerTemplate ? template(options.headerTemplate) : [];
-  const footer = template(options.footerTemplate || DEFAULT_FOOTER);
+  const footer = footerBoxes(options);
   const { size, margins, content } = geometry;
   const count = canvas.pageCount;
   for (let page = 0; page < count; page++) {
@@ -35,6 +36,25 @@ export function drawHeaderFooter(canvas: Canvas, geometry: PageGeometry, options
     drawZone(canvas, header, fill, { x: content.x, y: 0, width: content.width, height: margins.top });
     drawZone(canvas, footer, fill, { x: content.x, y: size.height - margins.bottom, width: content.width, height: margins.bottom });
   }
+}
+
+/** Space kept between a header or footer that needed room of its own and the page edge and content. */
+const ZONE_PAD = 6;
+
+/**
+ * The height the header and footer take at the content width (images at most a quarter page),
+ * padded: with margins smaller than these (e.g. 0) the content is inset so that they never vanish.
+ */
+export function headerFooterRoom(canvas: Canvas, geometry: PageGeometry, options: PdfOptions, values: HeaderFooterValues): { top: number; bottom: number } {
+  if (!options.displayHeaderFooter) return { top: 0, bottom: 0 };
+  const fill: Record<Placeholder, string> = { ...values, pageNumber: '999', totalPages: '999' };
+  const zone = { x: 0, y: 0, width: geometry.content.width, height: geometry.size.height / 4 };
+  const room = (boxes: TemplateBox[]) => (boxes.length === 0 ? 0 : layoutZone(canvas, boxes, fill, zone).height + 2 * ZONE_PAD);
+  return { top: room(options.headerTemplate ? template(options.headerTemplate) : []), bottom: room(footerBoxes(options)) };
+}
+
+function footerBoxes(options: PdfOptions): TemplateBox[] {
+  return template(options.footerTemplate || DEFAULT_FOOTER);
 }
 
 /** The data-URI images a template draws, in order, repeats included. */
@@ -52,28 +72,36 @@ function template(html: string): TemplateBox[] {
   return boxes;
 }
 
-/** Lays the boxes out in the zone, centred vertically; lines that do not fit are left out. */
-function drawZone(canvas: Canvas, boxes: TemplateBox[], fill: Record<Placeholder, string>, zone: Rect): void {
-  if (boxes.length === 0 || zone.height <= 0) return;
-  const laid = boxes.map((box) => {
-    const width = boxWidth(box, zone.width);
-    const lines = wrapRich(canvas, runsFor(canvas, box, fill, zone.height), width, lineHeight(BASE));
-    return { box, width, lines };
-  });
-  const kept: typeof laid = [];
+/** Boxes laid out in a zone: the lines that fit its height, and the height they take. */
+interface LaidZone {
+  kept: Array<{ box: TemplateBox; width: number; lines: RichLine[] }>;
+  height: number;
+}
+
+/** Lays the boxes out in the zone; lines that do not fit its height are left out. */
+function layoutZone(canvas: Canvas, boxes: TemplateBox[], fill: Record<Placeholder, string>, zone: Rect): LaidZone {
+  const kept: LaidZone['kept'] = [];
   let height = 0;
-  for (const item of laid) {
+  for (const box of boxes) {
+    const width = boxWidth(box, zone.width);
     const lines = [];
-    for (const line of item.lines) {
-      const extra = (lines.length === 0 ? item.box.spaceBefore : 0) + line.height;
+    for (const line of wrapRich(canvas, runsFor(canvas, box, fill, zone.height), width, lineHeight(BASE))) {
+      const extra = (lines.length === 0 ? box.spaceBefore : 0) + line.height;
       if (height + extra > zone.height && height > 0) break;
       height += extra;
       lines.push(line);
     }
     if (lines.length === 0) break;
-    kept.push({ ...item, lines });
-    height += item.box.spaceAfter;
+    kept.push({ box, width, lines });
+    height += box.spaceAfter;
   }
+  return { kept, height };
+}
+
+/** Draws the boxes in the zone, centred vertically. */
+function drawZone(canvas: Canvas, boxes: TemplateBox[], fill: Record<Placeholder, string>, zone: Rect): void {
+  if (boxes.length === 0 || zone.height <= 0) return;
+  const { kept, height } = layoutZone(canvas, boxes, fill, zone);
   let y = zone.y + Math.max(0, (zone.height - height) / 2);
   for (const { box, width, lines } of kept) {
     y += box.spaceBefore;

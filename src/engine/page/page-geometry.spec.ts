@@ -1,5 +1,5 @@
 import { PdfOptions } from './pdf-options';
-import { pageGeometry } from './page-geometry';
+import { pageGeometry, withBandRoom } from './page-geometry';
 
 const options = (overrides: Partial<PdfOptions>): PdfOptions => ({
   format: 'Letter',
@@ -33,5 +33,13 @@ describe('pageGeometry', () => {
     const { content } = pageGeometry(options({ margin: { top: '6in', right: '5in', bottom: '6in', left: '5in' } }));
     expect(content.width).toBeCloseTo(72);
     expect(content.height).toBeCloseTo(72);
+  });
+
+  it('widens top and bottom margins smaller than a header or footer needs, insetting the content', () => {
+    const geometry = pageGeometry(options({ margin: { top: '0', right: '0.5in', bottom: '0', left: '0.5in' } }));
+    const widened = withBandRoom(geometry, 0, 22.5);
+    expect(widened.margins).toMatchObject({ top: 0, bottom: 22.5, left: 36 });
+    expect(widened.content).toEqual({ x: 36, y: 0, width: 540, height: 792 - 22.5 });
+    expect(withBandRoom(pageGeometry(options({})), 20, 20)).toEqual(pageGeometry(options({})));
   });
 });

@@ -39,3 +39,15 @@ function shrinkToFit(margins: Record<MarginSide, number>, a: MarginSide, b: Marg
   margins[a] = (margins[a] * allowed) / total;
   margins[b] = (margins[b] * allowed) / total;
 }
+
+/**
+ * The geometry with top and bottom margins of at least `top` and `bottom` (a header or footer
+ * that needs room the margins do not give): the content frame is inset, never below 1pt.
+ */
+export function withBandRoom(geometry: PageGeometry, top: number, bottom: number): PageGeometry {
+  const { margins, content, size } = geometry;
+  if (margins.top >= top && margins.bottom >= bottom) return geometry;
+  const widened = { ...margins, top: Math.max(margins.top, top), bottom: Math.max(margins.bottom, bottom) };
+  const height = Math.max(1, size.height - widened.top - widened.bottom);
+  return { size, margins: widened, content: { ...content, y: widened.top, height } };
+}
