@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { RenderedDocument, renderDocumentWithLayout } from '../../src/engine/render-document';
 import { PdfOptions } from '../../src/engine/page/pdf-options';
 import { TextBox } from '../../src/engine/toolkit/canvas';
+import { LAYOUT_HYPHEN } from '../../src/engine/toolkit/text-wrap';
 
 export const OPTIONS: PdfOptions = {
   format: 'Letter',
@@ -29,9 +30,14 @@ export function withPdfFile<T>(pdf: Buffer, use: (file: string, dir: string) => 
   }
 }
 
-/** Runs a poppler tool on the PDF and returns its output. */
+/**
+ * Runs a poppler tool on the PDF and returns its output. pdftotext without a mode of its own
+ * (`-layout`) runs with `-raw`: the content stream's order, which is the layout's reading order,
+ * and no dehyphenation (the default mode drops a hyphen the data sent when a line ends with it).
+ */
 export function poppler(tool: 'pdftotext' | 'pdfinfo' | 'pdffonts', pdf: Buffer, args: string[] = []): string {
-  return withPdfFile(pdf, (file) => execFileSync(tool, tool === 'pdftotext' ? [...args, file, '-'] : [...args, file], { encoding: 'utf8' }));
+  const mode = tool === 'pdftotext' && !args.includes('-layout') && !args.includes('-raw') ? ['-raw'] : [];
+  return withPdfFile(pdf, (file) => execFileSync(tool, tool === 'pdftotext' ? [...mode, ...args, file, '-'] : [...args, file], { encoding: 'utf8' }));
 }
 
 /** Text of each page, as pdftotext extracts it (pages end with a form feed). */
@@ -39,10 +45,21 @@ export function pageTexts(pdf: Buffer): string[] {
   return poppler('pdftotext', pdf, ['-layout']).split('\f').slice(0, -1);
 }
 
-/** Whitespace-free form, so that wrapped lines still match the value that was sent. */
+/**
+ * Whitespace-free form, so that wrapped lines still match the value that was sent. A hyphen the
+ * layout added where it broke a word (LAYOUT_HYPHEN, U+2010, at a line end) is taken out with the
+ * line break, so the word reads whole again; hyphens the data sent (`-`) are kept.
+ */
 export function squash(text: string): string {
-  return text.normalize('NFC').replace(/\s+/g, '');
+  return joinLayoutHyphens(text.normalize('NFC')).replace(/\s+/g, '');
 }
+
+/** The text with every line-final layout hyphen joined to the next line. */
+export function joinLayoutHyphens(text: string): string {
+  return text.replace(LINE_FINAL_LAYOUT_HYPHEN, '');
+}
+
+const LINE_FINAL_LAYOUT_HYPHEN = new RegExp(`${LAYOUT_HYPHEN}[^\\S\\n]*\\n\\s*`, 'g');
 
 const describe = (box: TextBox) => `p${box.page + 1} "${box.text.slice(0, 30)}" at ${box.x.toFixed(1)},${box.y.toFixed(1)} ${box.width.toFixed(1)}x${box.height.toFixed(1)}`;
 
@@ -73,4 +90,24 @@ export function overlappingBoxes(doc: RenderedDocument): string[] {
     }
   }
   return overlaps;
+}
+
+/**
+ * The text of each page as pdftotext reads it (content-stream order), squashed, without the text
+ * drawn around the content (page furniture, header and footer, watermark). Running boxes are
+ * drawn after the content of their page, so each is removed at the last occurrence of its text.
+ */
+export function contentPages(doc: RenderedDocument): string[] {
+  return poppler('pdftotext', doc.pdf)
+    .split('\f')
+    .slice(0, doc.pageCount)
+    .map((page, index) => {
+      let text = squash(page);
+      // Last drawn first: each is then the last occurrence of its text on the page.
+      for (const box of doc.runningBoxes.filter((running) => running.page === index).reverse()) {
+        const at = text.lastIndexOf(squash(box.text));
+        if (at >= 0) text = text.slice(0, at) + text.slice(at + squash(box.text).length);
+      }
+      return text;
+    });
 }

@@ -26,14 +26,17 @@ describe.each(CASES)('%s (%s data)', (templateId, _name, data) => {
 });
 
 describe('calendar month grid', () => {
-  it('shows the events of a crowded day that fit, then "+N more"', async () => {
+  it('shows the events of a crowded day that fit, then "+N more", and lists the others under the month', async () => {
     const data = fixture('calendar-schedule.sample.json');
     const doc = await render('calendar-schedule', data, { orientation: 'landscape' });
     const text = squash(poppler('pdftotext', doc.pdf));
     const crowded = (data.events as Array<{ date: string; text: string }>).filter((event) => event.date === '2024-03-12');
-    const shown = crowded.filter((event) => text.includes(squash(event.text)));
-    expect(shown.length).toBeGreaterThan(0);
-    expect(text).toContain(`+${crowded.length - shown.length}more`);
+    const chips = crowded.filter((event) => doc.textBoxes.some((box) => box.text === event.text));
+    expect(chips.length).toBeGreaterThan(0);
+    expect(chips.length).toBeLessThan(crowded.length);
+    expect(text).toContain(`+${crowded.length - chips.length}more`);
+    const listed = crowded.filter((event) => !chips.includes(event)).map((event) => event.text);
+    expect(text).toContain(squash(`Also on these days · March 2024 Tue 12 Mar ${listed.join(' · ')}`));
     expect(doc.pageCount).toBe((data.months as unknown[]).length);
     expect(overlappingBoxes(doc)).toEqual([]);
   });
