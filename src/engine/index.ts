@@ -23,6 +23,7 @@ export type { CompiledLayout } from './custom/compile-layout';
 export { InvalidLayout } from './custom/layout-issue';
 export type { LayoutIssue } from './custom/layout-issue';
 export { checkOptionImages } from './header-footer/images/check-template-images';
+export { checkDataImage } from './custom/images/data-image';
 export { BUILT_IN_TEMPLATES, findTemplate } from './templates/built-in-templates';
 export type { TemplateDefinition } from './templates/built-in-templates';
 export { isTemplateId, TEMPLATE_CATEGORIES, TEMPLATE_IDS } from './templates/template.types';

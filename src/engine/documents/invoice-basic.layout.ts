@@ -1,128 +1,165 @@
 import type { InvoiceBasicData } from '../templates/schemas';
 import { Block } from '../toolkit/block';
 import { Canvas } from '../toolkit/canvas';
-import { LabelValueList } from '../toolkit/key-value';
+import { KeyValue, LabelValueList } from '../toolkit/key-value';
 import { PageFlow } from '../toolkit/page-flow';
 import { Paragraph } from '../toolkit/paragraph';
 import { Rect } from '../toolkit/rect';
 import { rule } from '../toolkit/rule';
-import { HStack, VStack } from '../toolkit/stack';
-import { Table, TotalLine } from '../toolkit/table';
+import { VStack } from '../toolkit/stack';
+import { TABLE_CELL_X, Table, TableColumn, TotalLine } from '../toolkit/table';
 import { COLORS, SPACE, TYPE } from '../toolkit/theme';
-import { DocumentLayout } from './document-layout';
-import { formatMoney, formatQuantity, trimmed } from './format';
+import { DocumentLayout, PageFurniture } from './document-layout';
+import { trimmed } from './format';
+import { companyLogo } from './invoice/company-logo';
+import { FittedText } from './invoice/fitted-text';
+import { InvoiceFormat, invoiceFormat } from './invoice/invoice-format';
+import { InvoiceTotals, invoiceTotals } from './invoice/invoice-totals';
+import { DocumentType, DocumentWords, InvoiceLabels, invoiceLabels } from './invoice/labels/invoice-labels';
+import { mailLink } from './invoice/mail-link';
+import { rightInset } from './invoice/right-inset';
+import { statusStamp } from './invoice/status-stamp';
+import { twoColumns } from './invoice/two-columns';
 
-interface InvoiceItem {
-  description: string;
-  quantity?: number;
-  unitPrice?: number;
-  amount: number;
-}
-
-/** Invoice figures: the customer's numbers where sent, otherwise computed from the items. */
-export interface InvoiceTotals {
-  items: InvoiceItem[];
-  subtotal: number;
-  tax: number;
-  total: number;
-}
-
-export function invoiceTotals(data: Pick<InvoiceBasicData, 'items' | 'subtotal' | 'tax' | 'total'>): InvoiceTotals {
-  const items = data.items.map(({ description, quantity, unitPrice, amount }) => ({
-    description: description.trim(),
-    quantity,
-    unitPrice,
-    amount: amount ?? (quantity ?? 0) * (unitPrice ?? 0),
-  }));
-  const subtotal = data.subtotal ?? items.reduce((sum, item) => sum + item.amount, 0);
-  const tax = data.tax ?? 0;
-  return { items, subtotal, tax, total: data.total ?? subtotal + tax };
-}
+export { invoiceTotals } from './invoice/invoice-totals';
+export type { InvoiceTotals } from './invoice/invoice-totals';
 
 const muted = { size: TYPE.small, color: COLORS.muted };
 const label = { size: TYPE.tiny, color: COLORS.muted, bold: true };
 const body = { size: TYPE.body, color: COLORS.text };
+/** The amount due shrinks to this size before it wraps (a 1e12 total in a narrow column). */
+const HEADLINE_FLOOR = TYPE.body;
+/** The masthead's word ("CREDIT NOTE", "NOTA DI CREDITO") shrinks to this size before it wraps. */
+const TITLE_FLOOR = TYPE.title;
 
-/** `invoice-basic`: company and client blocks, number and dates, items, totals, notes. */
+/** Everything one render needs to word and format the invoice. */
+interface InvoiceContext {
+  data: InvoiceBasicData;
+  format: InvoiceFormat;
+  labels: InvoiceLabels;
+  type: DocumentType;
+  words: DocumentWords;
+  totals: InvoiceTotals;
+}
+
+function invoiceContext(data: InvoiceBasicData): InvoiceContext {
+  const format = invoiceFormat(data.locale, data.currency);
+  const labels = invoiceLabels(format.language);
+  const totals = invoiceTotals(data, format.moneyDigits);
+  // A negative total sent without a type is money going back to the client.
+  const type = data.documentType ?? (totals.total < 0 ? 'credit-note' : 'invoice');
+  return { data, format, labels, type, words: labels.documents[type], totals };
+}
+
+/**
+ * `invoice-basic`: company and client blocks, number and dates, items, totals, notes; worded and
+ * formatted in the data's locale and currency; an invoice, credit note, quote or receipt.
+ */
 export class InvoiceBasicLayout implements DocumentLayout<InvoiceBasicData> {
   title(data: InvoiceBasicData): string {
-    return `Invoice ${data.invoiceNumber.trim()}`.trim();
+    return documentName(invoiceContext(data));
+  }
+
+  furniture(data: InvoiceBasicData): PageFurniture {
+    const context = invoiceContext(data);
+    return { name: documentName(context), pageLabel: context.labels.page, continued: context.labels.continued };
   }
 
   draw(canvas: Canvas, frame: Rect, data: InvoiceBasicData): void {
+    const context = invoiceContext(data);
     const flow = new PageFlow(canvas, frame);
-    const totals = invoiceTotals(data);
-    flow.add(this.masthead(data));
+    flow.add(masthead(context));
     flow.add(rule(SPACE.md, COLORS.accent, 1.5));
-    flow.add(this.parties(data, totals));
-    flow.add(this.itemsTable(totals), SPACE.lg);
+    flow.add(parties(context));
+    flow.add(itemsTable(context), SPACE.lg);
+    const { labels } = context;
     for (const [heading, content] of [
-      ['Notes', trimmed(data.notes)],
-      ['Payment instructions', trimmed(data.paymentInstructions)],
+      [labels.notes, trimmed(data.notes)],
+      [labels.paymentInstructions, trimmed(data.paymentInstructions)],
     ]) {
-      if (content) flow.add(section(heading, content), SPACE.lg);
+      if (content) flow.add(section(heading, content, context.format.locale), SPACE.lg);
     }
-  }
-
-  private masthead(data: InvoiceBasicData): Block {
-    const { company } = data;
-    const companyLines: Block[] = [];
-    const name = trimmed(company?.name);
-    if (name) companyLines.push(new Paragraph(name, { size: TYPE.title, color: COLORS.accent, bold: true }, { maxLines: 2 }));
-    for (const field of ['address', 'email', 'phone'] as const) {
-      const value = trimmed(company?.[field]);
-      if (value) companyLines.push(new Paragraph(value, muted, { maxLines: 4 }));
-    }
-    const meta = [{ key: 'Invoice number', value: data.invoiceNumber.trim() }];
-    if (data.invoiceDate) meta.push({ key: 'Invoice date', value: data.invoiceDate });
-    if (data.dueDate) meta.push({ key: 'Due date', value: data.dueDate });
-    const right = new VStack(
-      [new Paragraph('INVOICE', { size: TYPE.display, color: COLORS.accent, bold: true }, { align: 'right', singleLine: true }), new LabelValueList(meta)],
-      { gap: SPACE.sm },
-    );
-    return new HStack([{ block: new VStack(companyLines, { gap: 2 }), fraction: 3 }, { block: right, fraction: 2 }], SPACE.lg);
-  }
-
-  private parties(data: InvoiceBasicData, totals: InvoiceTotals): Block {
-    const { client } = data;
-    const billTo: Block[] = [new Paragraph('BILL TO', label), new Paragraph(client.name.trim(), { ...body, bold: true, size: TYPE.heading }, { maxLines: 3 })];
-    for (const field of ['address', 'email'] as const) {
-      const value = trimmed(client[field]);
-      if (value) billTo.push(new Paragraph(value, muted, { maxLines: 5 }));
-    }
-    const due: Block[] = [
-      new Paragraph('AMOUNT DUE', label, { align: 'right' }),
-      new Paragraph(formatMoney(totals.total), { size: TYPE.title, color: COLORS.text, bold: true }, { align: 'right', singleLine: true }),
-    ];
-    if (data.dueDate) due.push(new Paragraph(`Due ${data.dueDate}`, muted, { align: 'right' }));
-    return new HStack([{ block: new VStack(billTo, { gap: 2 }), fraction: 3 }, { block: new VStack(due, { gap: 2 }), fraction: 2 }], SPACE.lg);
-  }
-
-  private itemsTable({ items, subtotal, tax, total }: InvoiceTotals): Block {
-    const money = (value: number | undefined) => (value === undefined ? '' : formatMoney(value));
-    const totalLines: TotalLine[] = [
-      { label: 'Subtotal', value: formatMoney(subtotal) },
-      { label: 'Tax', value: formatMoney(tax) },
-      { label: 'Total', value: formatMoney(total), emphasis: true },
-    ];
-    return new Table({
-      columns: [
-        { header: 'Description', width: { fr: 1 } },
-        { header: 'Qty', width: 'auto', align: 'right' },
-        { header: 'Unit price', width: 'auto', align: 'right' },
-        { header: 'Amount', width: 'auto', align: 'right' },
-      ],
-      rows: items.map((item) => [item.description, item.quantity === undefined ? '' : formatQuantity(item.quantity), money(item.unitPrice), formatMoney(item.amount)]),
-      rowStyle: 'zebra',
-      totals: totalLines,
-      emptyText: 'No items',
-    });
   }
 }
 
-function section(heading: string, content: string): Block {
+function documentName({ words, data }: InvoiceContext): string {
+  return `${words.name} ${data.invoiceNumber.trim()}`.trim();
+}
+
+function masthead({ data, format, labels, type, words }: InvoiceContext): Block {
+  const { company } = data;
+  const companyLines: Block[] = [];
+  const logo = trimmed(company?.logo);
+  if (logo) companyLines.push(companyLogo(logo, SPACE.sm));
+  const name = trimmed(company?.name);
+  if (name) companyLines.push(new Paragraph(name, { size: TYPE.title, color: COLORS.accent, bold: true }, { balance: true }));
+  const address = trimmed(company?.address);
+  if (address) companyLines.push(new Paragraph(address, muted));
+  const email = trimmed(company?.email);
+  if (email) companyLines.push(mailLink(email, muted));
+  const phone = trimmed(company?.phone);
+  if (phone) companyLines.push(new Paragraph(phone, muted));
+
+  const meta: KeyValue[] = [{ key: words.number, value: data.invoiceNumber.trim() }];
+  if (data.invoiceDate) meta.push({ key: words.date, value: format.date(data.invoiceDate) });
+  if (data.dueDate) meta.push({ key: type === 'quote' ? labels.validUntil : labels.dueDate, value: format.date(data.dueDate) });
+  const poNumber = trimmed(data.poNumber);
+  if (poNumber) meta.push({ key: labels.poNumber, value: poNumber });
+  const right: Block[] = [new FittedText(words.title, { size: TYPE.display, color: COLORS.accent, bold: true }, TITLE_FLOOR, 'right'), new LabelValueList(meta)];
+  // In the masthead, so it is always on the first page, whatever the length of what follows.
+  if (data.status) right.push(statusStamp(labels.status[data.status], data.status === 'paid' ? COLORS.positive : COLORS.negative, SPACE.xs));
+  return twoColumns(new VStack(companyLines, { gap: 2 }), rightInset(new VStack(right, { gap: SPACE.sm }), TABLE_CELL_X), SPACE.lg, SPACE.md);
+}
+
+function parties({ data, format, labels, type, words, totals }: InvoiceContext): Block {
+  const { client } = data;
+  const billTo: Block[] = [new Paragraph(labels.billTo, label), new Paragraph(client.name.trim(), { ...body, bold: true, size: TYPE.heading }, { balance: true })];
+  const address = trimmed(client.address);
+  if (address) billTo.push(new Paragraph(address, muted));
+  const email = trimmed(client.email);
+  if (email) billTo.push(mailLink(email, muted));
+
+  const due: Block[] = [
+    new Paragraph(words.headline, label, { align: 'right' }),
+    new FittedText(format.money(totals.total), { size: TYPE.title, color: COLORS.text, bold: true }, HEADLINE_FLOOR, 'right'),
+  ];
+  if (data.dueDate && type === 'invoice') due.push(new Paragraph(labels.due(format.date(data.dueDate)), muted, { align: 'right' }));
+  return twoColumns(new VStack(billTo, { gap: 2 }), rightInset(new VStack(due, { gap: 2 }), TABLE_CELL_X), SPACE.lg, SPACE.md);
+}
+
+function itemsTable({ format, labels, totals }: InvoiceContext): Block {
+  const { items, subtotal, taxLines, tax, total } = totals;
+  const withRates = items.some((item) => item.taxRate !== undefined);
+  const columns: TableColumn[] = [
+    { header: labels.description, width: { fr: 1 } },
+    { header: labels.quantity, width: 'auto', align: 'right' },
+    { header: labels.unitPrice, width: 'auto', align: 'right' },
+    ...(withRates ? [{ header: labels.tax, width: 'auto', align: 'right' } as const] : []),
+    { header: labels.amount, width: 'auto', align: 'right' },
+  ];
+  const rows = items.map((item) => [
+    item.description,
+    item.quantity === undefined ? '' : format.quantity(item.quantity),
+    item.unitPrice === undefined ? '' : format.unitPrice(item.unitPrice),
+    ...(withRates ? [item.taxRate === undefined ? '' : format.percent(item.taxRate)] : []),
+    format.money(item.amount),
+  ]);
+  const taxTotals: TotalLine[] =
+    taxLines.length > 0
+      ? taxLines.map((line) => ({ label: `${labels.tax} ${format.percent(line.rate)}`, value: format.money(line.amount) }))
+      : [{ label: labels.tax, value: format.money(tax) }];
+  return new Table({
+    columns,
+    rows,
+    rowStyle: 'zebra',
+    totals: [{ label: labels.subtotal, value: format.money(subtotal) }, ...taxTotals, { label: labels.total, value: format.money(total), emphasis: true }],
+    emptyText: labels.noItems,
+  });
+}
+
+function section(heading: string, content: string, locale: string): Block {
   return new VStack(
-    [new Paragraph(heading.toUpperCase(), { size: TYPE.tiny, color: COLORS.accent, bold: true }), new Paragraph(content, body)],
+    [new Paragraph(heading.toLocaleUpperCase(locale), { size: TYPE.tiny, color: COLORS.accent, bold: true }), new Paragraph(content, body)],
     { gap: SPACE.xs, keepFirstWithNext: 1 },
   );
 }

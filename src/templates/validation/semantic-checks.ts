@@ -1,4 +1,4 @@
-import { TemplateId } from '../../engine';
+import { checkDataImage, TEMPLATE_SCHEMAS, TemplateId } from '../../engine';
 import { isIsoDate } from './data-formats';
 import { childOf, formatPath } from './data-path';
 import { DataIssue } from './data-issue';
@@ -21,6 +21,21 @@ function rangesEndNotBeforeStart(data: unknown): DataIssue[] {
   });
 }
 
+const LOGO_SCHEMA = TEMPLATE_SCHEMAS['invoice-basic'].properties?.company?.properties?.logo ?? {};
+const LOGO_PATTERN = new RegExp(LOGO_SCHEMA.pattern ?? '');
+
+/** A logo that passed the schema's pattern and size (the schema reports those) but whose bytes cannot be drawn: a lying PNG, a cut JPEG. */
+function logoDecodes(data: unknown): DataIssue[] {
+  const logo = childOf(childOf(data, 'company'), 'logo');
+  if (typeof logo !== 'string' || logo.length > (LOGO_SCHEMA.maxLength ?? Infinity) || !LOGO_PATTERN.test(logo)) return [];
+  const verdict = checkDataImage(logo);
+  if (!('problem' in verdict)) return [];
+  const segments = ['company', 'logo'];
+  const path = formatPath(segments);
+  return [{ segments, path, kind: 'rule', message: `Field '${path}' ${verdict.problem}` }];
+}
+
 export const SEMANTIC_CHECKS: Partial<Record<TemplateId, SemanticCheck>> = {
   'calendar-schedule': rangesEndNotBeforeStart,
+  'invoice-basic': logoDecodes,
 };

@@ -9,6 +9,14 @@ const item = object(
     quantity: signedNumber('Number of units; may be negative or fractional.'),
     unitPrice: signedNumber('Price of one unit; negative for credits.'),
     amount: signedNumber('Line total; defaults to quantity * unitPrice.'),
+    taxRate: {
+      type: 'number',
+      minimum: 0,
+      maximum: 100,
+      description:
+        'Tax rate of the line in percent, e.g. 19. The totals show one tax line per rate ("VAT 19%"), computed on the lines of that rate and rounded to the currency. A `tax` sent with the data wins over the computed lines.',
+      examples: [19],
+    },
   },
   ['description'],
 );
@@ -23,7 +31,39 @@ export const INVOICE_BASIC_SCHEMA = {
     invoiceNumber: text('Invoice number as printed, e.g. INV-2025-0142.'),
     invoiceDate: isoDate('Date of issue.'),
     dueDate: isoDate('Payment due date.'),
+    currency: {
+      type: 'string',
+      pattern: '^[A-Z]{3}$',
+      description: 'ISO 4217 currency code, e.g. EUR: amounts print with its symbol and decimals (JPY none). Absent: plain numbers with two decimals.',
+      examples: ['EUR'],
+    },
+    locale: {
+      type: 'string',
+      maxLength: 35,
+      pattern: '^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-(?:[A-Za-z]{2}|[0-9]{3}))?$',
+      default: 'en-US',
+      description:
+        'BCP 47 language tag (language, optional script and region), e.g. de-DE: money, numbers and dates (medium style) in its formats, and the labels in its language (en, de, fr, es, pt, it, nl, ja, zh; others in English). A locale the server does not know prints as en-US.',
+      examples: ['de-DE'],
+    },
+    documentType: {
+      type: 'string',
+      enum: ['invoice', 'credit-note', 'quote', 'receipt'],
+      description: 'What the document is: invoice (default), credit-note, quote or receipt. Absent with a negative total: a credit note.',
+    },
+    poNumber: text("The client's purchase order number."),
+    status: {
+      type: 'string',
+      enum: ['paid', 'overdue'],
+      description: 'Prints a PAID or OVERDUE stamp on the first page.',
+    },
     company: object('The issuer of the invoice.', {
+      logo: {
+        type: 'string',
+        maxLength: 1_398_200,
+        pattern: '^data:image/(png|jpeg);base64,[A-Za-z0-9+/]*={0,2}$',
+        description: 'Logo drawn top-left, scaled to fit 140x50 pt with its aspect kept: a data:image/png or data:image/jpeg base64 URI of at most 1 MiB. An image that cannot be decoded is refused.',
+      },
       name: text('Company name.'),
       address: text('Postal address; may contain line breaks.'),
       email: text('Contact e-mail address.'),

@@ -1,0 +1,84 @@
+/**
+ * Money, numbers, percentages and dates of one invoice, in its locale and currency, by Intl.
+ * Formatters are made once per locale and currency and shared by every render: making them is
+ * what costs, and a service sees few pairs.
+ */
+export class InvoiceFormat {
+  /** Decimals of the currency's minor unit (JPY 0, EUR 2, none: 2); amounts are rounded to them. */
+  readonly moneyDigits: number;
+  /** The locale's language (de for de-DE): which labels to print. */
+  readonly language: string;
+  private readonly moneyFormat: Intl.NumberFormat;
+  private readonly unitPriceFormat: Intl.NumberFormat;
+  private readonly quantityFormat: Intl.NumberFormat;
+  private readonly percentFormat: Intl.NumberFormat;
+  private readonly dateFormat: Intl.DateTimeFormat;
+
+  constructor(
+    /** A locale Intl supports (see resolveLocale). */
+    readonly locale: string,
+    currency: string | undefined,
+    /** No locale sent: dates print as sent (YYYY-MM-DD), as they did before locales existed. */
+    private readonly datesAsSent = false,
+  ) {
+    this.language = new Intl.Locale(locale).language;
+    const style: Intl.NumberFormatOptions = currency ? { style: 'currency', currency } : { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+    this.moneyFormat = new Intl.NumberFormat(locale, style);
+    this.moneyDigits = this.moneyFormat.resolvedOptions().maximumFractionDigits ?? 2;
+    // A unit price of 0.0001 is a real price: up to 6 decimals, never fewer than the currency's.
+    this.unitPriceFormat = new Intl.NumberFormat(locale, { ...style, minimumFractionDigits: this.moneyDigits, maximumFractionDigits: Math.max(6, this.moneyDigits) });
+    this.quantityFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
+    this.percentFormat = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 });
+    this.dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  }
+
+  /** An amount in the currency's decimals; -0 prints as 0. */
+  money(value: number): string {
+    return this.moneyFormat.format(value + 0);
+  }
+
+  unitPrice(value: number): string {
+    return this.unitPriceFormat.format(value + 0);
+  }
+
+  quantity(value: number): string {
+    return this.quantityFormat.format(value + 0);
+  }
+
+  /** A rate in percent: 19 -> "19%" (en), "19 %" (de). */
+  percent(rate: number): string {
+    return this.percentFormat.format(rate / 100);
+  }
+
+  /** A YYYY-MM-DD date (checked by the schema) in the locale's medium style, read as UTC. */
+  date(iso: string): string {
+    if (this.datesAsSent) return iso;
+    return this.dateFormat.format(new Date(`${iso}T00:00:00Z`));
+  }
+}
+
+const DEFAULT_LOCALE = 'en-US';
+const formats = new Map<string, InvoiceFormat>();
+/** Bounded: callers choose locales and currencies, and a cache must not grow with them. */
+const CACHE_LIMIT = 64;
+
+/** The locale as Intl will use it, or en-US for a tag Intl does not support (or cannot parse). */
+export function resolveLocale(tag: string | undefined): string {
+  if (!tag) return DEFAULT_LOCALE;
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([tag])[0] ?? DEFAULT_LOCALE;
+  } catch {
+    return DEFAULT_LOCALE;
+  }
+}
+
+export function invoiceFormat(locale: string | undefined, currency: string | undefined): InvoiceFormat {
+  const key = `${locale ?? ''}|${currency ?? ''}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new InvoiceFormat(resolveLocale(locale), currency, locale === undefined);
+    if (formats.size >= CACHE_LIMIT) formats.delete(formats.keys().next().value!);
+    formats.set(key, format);
+  }
+  return format;
+}

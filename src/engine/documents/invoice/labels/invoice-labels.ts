@@ -1,0 +1,58 @@
+import type { InvoiceBasicData } from '../../../templates/schemas';
+import { de } from './de';
+import { en } from './en';
+import { es } from './es';
+import { fr } from './fr';
+import { it } from './it';
+import { ja } from './ja';
+import { nl } from './nl';
+import { pt } from './pt';
+import { zh } from './zh';
+
+/** invoice, credit-note, quote or receipt. */
+export type DocumentType = NonNullable<InvoiceBasicData['documentType']>;
+
+/** The words that change with the kind of document. */
+export interface DocumentWords {
+  /** The masthead's big word, e.g. "INVOICE". */
+  title: string;
+  /** How the document names itself with its number, e.g. "Invoice" (PDF title, page furniture). */
+  name: string;
+  number: string;
+  date: string;
+  /** Above the big figure, e.g. "AMOUNT DUE". */
+  headline: string;
+}
+
+/** Every word the invoice prints, in one language. */
+export interface InvoiceLabels {
+  documents: Record<DocumentType, DocumentWords>;
+  dueDate: string;
+  /** A quote's due date is how long it holds. */
+  validUntil: string;
+  /** The line under an invoice's amount due. */
+  due: (date: string) => string;
+  poNumber: string;
+  billTo: string;
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  amount: string;
+  subtotal: string;
+  /** Also the tax rate column's header and, with the rate, each tax line ("VAT 19%"). */
+  tax: string;
+  total: string;
+  noItems: string;
+  notes: string;
+  paymentInstructions: string;
+  status: Record<NonNullable<InvoiceBasicData['status']>, string>;
+  page: (page: number, total: number) => string;
+  continued: string;
+}
+
+const BY_LANGUAGE: Record<string, InvoiceLabels> = { de, en, es, fr, it, ja, nl, pt, zh };
+
+/** The labels of the locale's language; English for the languages without a table. */
+export function invoiceLabels(language: string): InvoiceLabels {
+  return BY_LANGUAGE[language] ?? en;
+}
