@@ -9,13 +9,13 @@ import { ProgressBar } from '../toolkit/progress-bar';
 import { Rect } from '../toolkit/rect';
 import { rule } from '../toolkit/rule';
 import { HStack, VStack } from '../toolkit/stack';
-import { drawStatusPill, pillHeight, pillWidth, statusColor } from '../toolkit/status-pill';
+import { drawStatusPill, pillHeight, pillLines, pillWidth, statusColor, statusLabel } from '../toolkit/status-pill';
 import { Table } from '../toolkit/table';
 import { COLORS, SPACE, TYPE } from '../toolkit/theme';
 import { TextStyle, lineHeight } from '../toolkit/text-style';
-import { wrapText } from '../toolkit/text-wrap';
 import { DocumentLayout } from './document-layout';
 import { trimmed } from './format';
+import { ellipsize } from '../toolkit/text-wrap';
 
 type Project = WeeklyReportData['projects'][number];
 type WeekUpdate = NonNullable<Project['updates']>['thisWeek'];
@@ -25,7 +25,7 @@ const BODY: TextStyle = { size: TYPE.body, color: COLORS.text };
 const MUTED: TextStyle = { size: TYPE.small, color: COLORS.muted };
 const PROJECT_TITLE: TextStyle = { size: TYPE.heading, color: COLORS.text, bold: true };
 
-/** `weekly-report`: title and "as of" date, then one card per project flowing across pages. */
+/** `weekly-report`: title and "as of" date, then one card per project, packed onto pages (cards continue across them). */
 export class WeeklyReportLayout implements DocumentLayout<WeeklyReportData> {
   title(data: WeeklyReportData): string {
     return trimmed(data.reportTitle) || 'Weekly Report';
@@ -34,7 +34,7 @@ export class WeeklyReportLayout implements DocumentLayout<WeeklyReportData> {
   draw(canvas: Canvas, frame: Rect, data: WeeklyReportData): void {
     const flow = new PageFlow(canvas, frame);
     const { projects } = data;
-    const heading: Block[] = [new Paragraph(this.title(data), { size: TYPE.display, color: COLORS.accent, bold: true }, { maxLines: 3 })];
+    const heading: Block[] = [new Paragraph(this.title(data), { size: TYPE.display, color: COLORS.accent, bold: true }, { balance: true })];
     const asOf = data.versionAsOf;
     const summary = `${projects.length} project${projects.length === 1 ? '' : 's'}${asOf ? ` · As of ${asOf}` : ''}`;
     heading.push(new Paragraph(summary, MUTED));
@@ -45,10 +45,17 @@ export class WeeklyReportLayout implements DocumentLayout<WeeklyReportData> {
   }
 }
 
+/**
+ * A card per project. It shares pages with other cards and continues between its parts (a table
+ * between rows, text between lines), its title kept with its first part; a continued part opens
+ * with "<title> (continued)".
+ */
 function projectCard(project: Project): Block {
   const status = trimmed(project.status);
   const accent = status ? statusColor(status) : COLORS.accent;
-  const parts: Block[] = [new TitleWithPill(project.title.trim(), status)];
+  const label = statusLabel(status);
+  const title = project.title.trim() || 'Untitled project';
+  const parts: Block[] = [new TitleWithPill(title, label)];
   // Groups the customer left out entirely are left out of the card too.
   const schedule = scheduleRow(project, accent);
   if (schedule) parts.push(schedule);
@@ -60,7 +67,8 @@ function projectCard(project: Project): Block {
   if (updates && (updates.thisWeek !== undefined || updates.lastWeek !== undefined)) {
     parts.push(new HStack([{ block: update('This week', updates.thisWeek), fraction: 1 }, { block: update('Last week', updates.lastWeek), fraction: 1 }], SPACE.lg));
   }
-  return new Card(new VStack(parts, { gap: SPACE.md }), SPACE.md, accent);
+  const continued = new ContinuedTitle(title, label);
+  return new Card(new VStack(parts, { gap: SPACE.md, keepFirstWithNext: 1 }), SPACE.md, accent, {}, { anywhere: true, continued: { block: continued, gap: SPACE.md } });
 }
 
 /** Release and answer-print dates beside the progress bar; null when none of them was sent. */
@@ -100,21 +108,24 @@ function milestoneTable(milestones: NonNullable<Project['milestones']>): Block {
       { header: 'Start date', width: 70 },
       { header: 'Status', width: 100, pill: true },
     ],
-    rows: milestones.map((milestone) => [trimmed(milestone.name), milestone.startDate ?? '', trimmed(milestone.status)]),
+    rows: milestones.map((milestone) => [trimmed(milestone.name), milestone.startDate ?? '', statusLabel(milestone.status ?? '')]),
     rowStyle: 'ruled',
   });
 }
 
+/** An update under its heading, with the update's id as the customer sent it. */
 function update(heading: string, entry: WeekUpdate): Block {
   const id = trimmed(entry?.id);
-  return labelled(id ? `${heading} · #${id}` : heading, new Paragraph(trimmed(entry?.text) || '—', BODY));
+  return labelled(heading, new Paragraph(trimmed(entry?.text) || '—', BODY), id);
 }
 
-function labelled(label: string, content: Block): Block {
-  return new VStack([new Paragraph(label.toUpperCase(), LABEL, { singleLine: true }), content], { gap: SPACE.xs, keepFirstWithNext: 1 });
+/** Content under a small capitalised label (the label's own words only: `detail` is printed as sent). */
+function labelled(label: string, content: Block, detail = ''): Block {
+  const text = detail ? `${label.toUpperCase()} · ${detail}` : label.toUpperCase();
+  return new VStack([new Paragraph(text, LABEL), content], { gap: SPACE.xs, keepFirstWithNext: 1 });
 }
 
-/** The project title, wrapped, with its status pill on the right of the first line. */
+/** The project title, wrapped whole and balanced, with its status pill on the right of its first line. */
 class TitleWithPill implements Block {
   constructor(
     private readonly title: string,
@@ -123,13 +134,52 @@ class TitleWithPill implements Block {
 
   layout(canvas: Canvas, width: number): Laid {
     const pill = this.status ? pillWidth(canvas, this.status, width / 3) : 0;
-    const lines = wrapText(this.title || 'Untitled project', canvas.stack(PROJECT_TITLE), PROJECT_TITLE.size, width - pill - SPACE.md, { maxLines: 4 });
+    const statusLines = this.status ? pillLines(canvas, this.status, pill) : [];
+    const titleWidth = width - (pill > 0 ? pill + SPACE.md : 0);
+    const title = new Paragraph(this.title, PROJECT_TITLE, { balance: true }).layout(canvas, titleWidth);
+    const pillTop = (lineHeight(PROJECT_TITLE) - pillHeight()) / 2;
+    const withPill = (part: Laid): Laid => ({
+      height: Math.max(part.height, pillTop + pillHeight(undefined, statusLines.length)),
+      draw: (target, x, y) => {
+        part.draw(target, x, y);
+        if (this.status) drawStatusPill(target, statusLines, x + width - pill, y + pillTop, pill, 'right');
+      },
+      // A title taller than a page (a 500-character title on a small page) continues between its lines.
+      split: (room, atPageTop) => {
+        const parts = part.split?.(room, atPageTop);
+        return parts ? [withPill(parts[0]), parts[1]] : null;
+      },
+    });
+    return withPill(title);
+  }
+}
+
+/**
+ * The heading of a card's continued part: one line, "<title> (continued)", the title shortened
+ * when it would take more (it is printed whole at the top of the card's first part). Kept to one
+ * line so a continuation never grows as tall as what it continues, and the pill only when it fits one line.
+ */
+class ContinuedTitle implements Block {
+  constructor(
+    private readonly title: string,
+    private readonly status: string,
+  ) {}
+
+  layout(canvas: Canvas, width: number): Laid {
+    const pill = this.status ? pillWidth(canvas, this.status, width / 3) : 0;
+    const statusLines = this.status ? pillLines(canvas, this.status, pill) : [];
+    const withPill = statusLines.length === 1;
+    const titleWidth = width - (withPill ? pill + SPACE.md : 0);
+    const suffix = ' (continued)';
+    const stack = canvas.stack(PROJECT_TITLE);
+    const room = Math.max(0, titleWidth - stack.measure(suffix, PROJECT_TITLE.size));
+    const text = `${ellipsize(this.title, stack, PROJECT_TITLE.size, room)}${suffix}`;
     const step = lineHeight(PROJECT_TITLE);
     return {
-      height: lines.length * step,
+      height: step,
       draw: (target, x, y) => {
-        lines.forEach((line, n) => target.text(line, x, y + n * step, PROJECT_TITLE, width - pill - SPACE.md));
-        if (this.status) drawStatusPill(target, this.status, x + width - pill, y + (step - pillHeight()) / 2, pill);
+        target.text(text, x, y, PROJECT_TITLE, titleWidth);
+        if (withPill) drawStatusPill(target, statusLines, x + width - pill, y + (step - pillHeight()) / 2, pill, 'right');
       },
     };
   }

@@ -1,26 +1,78 @@
 import { Canvas } from './canvas';
-import { tint } from './color';
+import { shade, tint } from './color';
+import { readableOn } from './contrast';
 import { BUILT_IN_LOOK, Look, lookStyle } from './look';
 import { COLORS, TYPE } from './theme';
 import { TextStyle, lineHeight } from './text-style';
-import { ellipsize } from './text-wrap';
+import { wrapText } from './text-wrap';
 
-/** Colours for status words customers commonly send; anything else is drawn neutral. */
-const STATUS_COLORS: Array<[RegExp, string]> = [
-  [/^(done|complete|completed|delivered|approved|paid|released|on ?track|green|ok|locked|final)$/, '#15803d'],
-  [/^(in ?progress|active|ongoing|started|in ?production|in ?review|review|shooting|editing)$/, '#1d4ed8'],
-  [/^(at ?risk|delayed|pending|on ?hold|amber|yellow|warning|waiting|behind)$/, '#b45309'],
-  [/^(blocked|late|overdue|cancell?ed|failed|red|off ?track|critical)$/, '#b91c1c'],
-  [/^(planned|scheduled|not ?started|upcoming|todo|to ?do|draft|new|development|pre-?production)$/, '#6d28d9'],
+/**
+ * The statuses the pill knows, each with its own hue (red, orange, yellow, green, teal, blue,
+ * violet, magenta, and grey for cancelled) and the words customers commonly send for it.
+ */
+const KNOWN_STATUSES: ReadonlyArray<{ status: string; color: string; words: RegExp }> = [
+  { status: 'blocked', color: '#be123c', words: /^(blocked|stuck|failed|critical|red)$/ },
+  { status: 'delayed', color: '#c2410c', words: /^(delayed|late|overdue|behind|slipped|off track)$/ },
+  { status: 'at-risk', color: '#8f6c00', words: /^(at risk|amber|yellow|warning|watch)$/ },
+  { status: 'on-track', color: '#15803d', words: /^(on track|green|ok|good)$/ },
+  { status: 'complete', color: '#0e7490', words: /^(complete|completed|done|finished|delivered|approved|paid|released|locked|final|closed)$/ },
+  {
+    status: 'in-progress',
+    color: '#1d4ed8',
+    words: /^(in progress|active|ongoing|started|underway|in production|in review|review|shooting|editing|wip)$/,
+  },
+  {
+    status: 'not-started',
+    color: '#6d28d9',
+    words: /^(not started|planned|scheduled|upcoming|todo|to do|draft|new|backlog|queued|development|pre ?production)$/,
+  },
+  { status: 'on-hold', color: '#a21caf', words: /^(on hold|hold|paused|pending|waiting|deferred|postponed)$/ },
+  { status: 'cancelled', color: '#3f3f46', words: /^(cancell?ed|dropped|abandoned)$/ },
 ];
 
-export function statusColor(status: string): string {
-  const key = status.trim().toLowerCase().replace(/[_-]+/g, ' ').replace(/\s+/g, ' ');
-  return STATUS_COLORS.find(([pattern]) => pattern.test(key))?.[1] ?? COLORS.neutral;
+/** Case, `-`, `_` and spacing do not matter: `On Track`, `on-track` and `ON_TRACK` are one status. */
+function statusKey(status: string): string {
+  return status.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
 }
 
-const PILL: TextStyle = { size: TYPE.tiny, color: COLORS.text, bold: true };
+function knownStatus(status: string) {
+  const key = statusKey(status);
+  return KNOWN_STATUSES.find((known) => known.words.test(key));
+}
+
+/** The colour of a status: its own for a known one, neutral for anything else. */
+export function statusColor(status: string): string {
+  return knownStatus(status)?.color ?? COLORS.neutral;
+}
+
+/**
+ * A known status as a reader writes it (`on-track` → `On track`, `IN_PROGRESS` → `IN PROGRESS`);
+ * anything else as sent, trimmed: a word the pill does not know is the customer's own.
+ */
+export function statusLabel(status: string): string {
+  const trimmed = status.trim();
+  if (!knownStatus(trimmed)) return trimmed;
+  const spaced = trimmed.replace(/[\s_-]+/g, ' ');
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+const PILL_COLORS = new Map<string, { fill: string; text: string }>();
+
+/** A pill's background and text colours for its colour: a light tint, and the colour darkened to read on it (WCAG AA). */
+export function pillColors(color: string): { fill: string; text: string } {
+  let colors = PILL_COLORS.get(color);
+  if (!colors) {
+    const fill = tint(color, 0.86);
+    colors = { fill, text: readableOn(shade(color, 0.25), fill) };
+    // Bounded: templates may pick any colour.
+    if (PILL_COLORS.size < 256) PILL_COLORS.set(color, colors);
+  }
+  return colors;
+}
+
+const PILL: TextStyle = { size: TYPE.small, color: COLORS.text, bold: true };
 const PAD_X = 5;
+const PAD_Y = 1;
 
 /** A pill's look other than the built-in one: fonts of a theme, a colour chosen by the template. */
 export interface PillLook {
@@ -29,27 +81,46 @@ export interface PillLook {
 }
 
 function pillStyle(look: Look | undefined): TextStyle {
-  return !look || look === BUILT_IN_LOOK ? PILL : lookStyle(look, TYPE.tiny, look.text, { bold: true });
+  return !look || look === BUILT_IN_LOOK ? PILL : lookStyle(look, TYPE.small, look.text, { bold: true });
 }
 
-export function pillHeight(look?: Look): number {
-  return lineHeight(pillStyle(look)) + 2;
+/** Height of a pill of `lines` lines. */
+export function pillHeight(look?: Look, lines = 1): number {
+  return lines * lineHeight(pillStyle(look)) + 2 * PAD_Y;
 }
 
-/** Measured width of a pill holding the status, at most maxWidth. */
+/** Measured width of a pill holding the status on one line, at most maxWidth (it wraps beyond). */
 export function pillWidth(canvas: Canvas, status: string, maxWidth: number, look?: Look): number {
   return Math.min(maxWidth, canvas.measure(status, pillStyle(look)) + 2 * PAD_X);
 }
 
-/** A rounded label tinted with the status colour (or `pill.color`); returns its width. */
-export function drawStatusPill(canvas: Canvas, status: string, x: number, y: number, maxWidth: number, align: 'left' | 'right' = 'left', pill: PillLook = {}): number {
+/** The status wrapped to the lines of a pill at most maxWidth wide: never cut, a long status makes a taller pill. */
+export function pillLines(canvas: Canvas, status: string, maxWidth: number, look?: Look): string[] {
+  const style = pillStyle(look);
+  return wrapText(status, canvas.stack(style), style.size, Math.max(1, maxWidth - 2 * PAD_X));
+}
+
+/**
+ * A rounded label tinted with the status colour (or `pill.color`), the status wrapped to
+ * `maxWidth` (or given as its lines, from pillLines); returns its width.
+ */
+export function drawStatusPill(
+  canvas: Canvas,
+  status: string | readonly string[],
+  x: number,
+  y: number,
+  maxWidth: number,
+  align: 'left' | 'right' = 'left',
+  pill: PillLook = {},
+): number {
   const style = pillStyle(pill.look);
-  const color = pill.color ?? statusColor(status);
-  const label = ellipsize(status, canvas.stack(style), style.size, maxWidth - 2 * PAD_X);
-  const width = canvas.measure(label, style) + 2 * PAD_X;
+  const lines = typeof status === 'string' ? pillLines(canvas, status, maxWidth, pill.look) : status;
+  const colors = pillColors(pill.color ?? statusColor(lines.join(' ')));
+  const width = Math.min(maxWidth, Math.max(...lines.map((line) => canvas.measure(line, style))) + 2 * PAD_X);
   const left = align === 'right' ? x + maxWidth - width : x;
-  const height = pillHeight(pill.look);
-  canvas.rect(left, y, width, height, tint(color, 0.85), height / 2);
-  canvas.text(label, left + PAD_X, y + 1, { ...style, color }, maxWidth - 2 * PAD_X);
+  const height = pillHeight(pill.look, lines.length);
+  const step = lineHeight(style);
+  canvas.rect(left, y, width, height, colors.fill, Math.min(height / 2, step / 2 + PAD_Y));
+  lines.forEach((line, n) => canvas.text(line, left + PAD_X, y + PAD_Y + n * step, { ...style, color: colors.text }, width - 2 * PAD_X));
   return width;
 }

@@ -2,13 +2,15 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { DRAFT_07, list, longText, mdyDate, object, text } from './schema-builders';
 import { JsonSchema } from './json-schema.types';
 
-const STATUS_NOTE = 'Known values: on-track, at-risk, delayed, complete, not-started; any other value is drawn neutral.';
+const STATUS_NOTE =
+  'Known values, each with its own colour and printed as words (on-track as "On track"): on-track, at-risk, delayed, complete, not-started, ' +
+  'in-progress, on-hold, blocked, cancelled (any case, with - _ or spaces, and common synonyms such as done or planned); any other value is printed as sent, drawn neutral.';
 
 const person = (role: string) => text(`${role}; several names may be comma-separated.`);
 
 const update = (week: string) =>
   object(`Update for ${week}.`, {
-    id: text('Identifier of the update, e.g. LC-W10.'),
+    id: text('Identifier of the update, e.g. LC-W10; printed as sent.'),
     text: longText('The update itself.'),
   });
 
