@@ -1,19 +1,24 @@
 import type { CalendarScheduleData } from '../templates/schemas';
-import { Block } from '../toolkit/block';
+import { Block, Laid } from '../toolkit/block';
 import { MONTH_NAMES, parseIsoDay } from '../toolkit/calendar-dates';
 import { Canvas } from '../toolkit/canvas';
 import { parseHexColor } from '../toolkit/color';
 import { Legend, LegendEntry } from '../toolkit/legend';
-import { GridEvent, GridRange, MonthGrid } from '../toolkit/month-grid';
+import { CalendarMonth } from '../toolkit/calendar-month';
+import { GridEvent, GridRange } from '../toolkit/month-grid';
 import { PageFlow } from '../toolkit/page-flow';
 import { Paragraph } from '../toolkit/paragraph';
 import { Rect } from '../toolkit/rect';
+import { TextStyle } from '../toolkit/text-style';
 import { HStack, VStack } from '../toolkit/stack';
 import { COLORS, SPACE, TYPE } from '../toolkit/theme';
 import { DocumentLayout } from './document-layout';
 import { trimmed } from './format';
 
-/** `calendar-schedule`: one page per month with masthead, title, month grid and legend. */
+/**
+ * `calendar-schedule`: one page per month with masthead, title, month grid and legend; what the
+ * days cannot show is listed under the month ("Also on these days"), on a page of its own if needed.
+ */
 export class CalendarScheduleLayout implements DocumentLayout<CalendarScheduleData> {
   title(data: CalendarScheduleData): string {
     return trimmed(data.projectTitle) || 'Schedule';
@@ -41,27 +46,52 @@ export class CalendarScheduleLayout implements DocumentLayout<CalendarScheduleDa
     const flow = new PageFlow(canvas, frame);
     data.months.forEach(({ y: year, m: month }, index) => {
       if (index > 0) flow.newPage();
-      const heading = this.heading(masthead, this.title(data), `${MONTH_NAMES[month - 1]} ${year}`);
-      const headingHeight = heading.layout(canvas, frame.width).height;
-      const legendHeight = legend.layout(canvas, frame.width).height;
-      // The grid takes the room the heading and legend leave, but never less than half the page.
-      const gridHeight = Math.max(frame.height / 2, frame.height - headingHeight - legendHeight - 2 * SPACE.md);
-      flow.add(heading);
-      flow.add(new MonthGrid({ year, month, weekStart: data.weekStart ?? 'sunday', events, ranges, height: gridHeight }), SPACE.md);
-      flow.add(legend, SPACE.md);
+      const heading = this.heading(masthead, this.title(data), `${MONTH_NAMES[month - 1]} ${year}`, frame).layout(canvas, frame.width);
+      flow.place(heading);
+      // The grid takes the room the heading, legend and overflow list leave, but never less than half the page.
+      const grid = { year, month, weekStart: data.weekStart ?? 'sunday', events, ranges } as const;
+      const room = frame.height - heading.height - SPACE.md;
+      // A heading taller than half the page: the grid fills the room it finds (on the next page).
+      flow.add(new CalendarMonth({ grid, height: frame.height / 2, fill: true, room: room >= frame.height / 2 ? room : undefined, legend, gap: SPACE.md }), SPACE.md);
     });
   }
 
-  private heading(masthead: string[], title: string, monthLabel: string): Block {
-    const left = new VStack(
-      [
-        ...masthead.map((line) => new Paragraph(line, { size: TYPE.small, color: COLORS.muted }, { singleLine: true })),
-        new Paragraph(title, { size: TYPE.title, color: COLORS.accent, bold: true }, { maxLines: 2 }),
-      ],
-      { gap: 2 },
-    );
-    const right = new Paragraph(monthLabel, { size: TYPE.display, color: COLORS.text, bold: true }, { align: 'right', singleLine: true });
-    return new HStack([{ block: left, fraction: 3 }, { block: right, fraction: 2 }], SPACE.lg);
+  /**
+   * Masthead and title on the left, wrapped whole; the month on the right, or above them on a
+   * narrow page. On a short page the masthead lines run on in one paragraph and the title and
+   * month take heading type, so the grid stays on the page with them.
+   */
+  private heading(masthead: string[], title: string, monthLabel: string, frame: Rect): Block {
+    const short = frame.height < SHORT_PAGE;
+    const mastheadStyle = { size: TYPE.small, color: COLORS.muted };
+    const lines = [
+      ...(short && masthead.length > 0 ? [new Paragraph(masthead.join(' · '), mastheadStyle)] : masthead.map((line) => new Paragraph(line, mastheadStyle))),
+      new Paragraph(title, { size: short ? TYPE.heading : TYPE.title, color: COLORS.accent, bold: true }),
+    ];
+    const size = short ? TYPE.heading : TYPE.display;
+    if (frame.width < NARROW_PAGE) return new VStack([new MonthLabel(monthLabel, size, 'left'), ...lines], { gap: 2 });
+    return new HStack([{ block: new VStack(lines, { gap: 2 }), fraction: 3 }, { block: new MonthLabel(monthLabel, size, 'right'), fraction: 2 }], SPACE.lg);
+  }
+}
+
+/** Below this frame width the heading's columns would break the title's words: its parts go one under another. */
+const NARROW_PAGE = 360;
+/** Below this frame height the heading at display sizes leaves the grid too little room. */
+const SHORT_PAGE = 300;
+
+/** "March 2025" on one line at `size`, in smaller type where its column is narrower (down to the heading size), wrapped below that. */
+class MonthLabel implements Block {
+  constructor(
+    private readonly text: string,
+    private readonly size: number,
+    private readonly align: 'left' | 'right',
+  ) {}
+
+  layout(canvas: Canvas, width: number): Laid {
+    const style: TextStyle = { size: this.size, color: COLORS.text, bold: true };
+    const natural = canvas.measure(this.text, style);
+    const size = natural <= width ? this.size : Math.max(TYPE.heading, (this.size * width) / natural);
+    return new Paragraph(this.text, { ...style, size }, { align: this.align }).layout(canvas, width);
   }
 }
 

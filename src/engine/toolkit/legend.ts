@@ -3,7 +3,7 @@ import { Canvas } from './canvas';
 import { BUILT_IN_LOOK, Look, lookStyle } from './look';
 import { COLORS, SPACE, TYPE } from './theme';
 import { TextStyle, lineHeight } from './text-style';
-import { ellipsize } from './text-wrap';
+import { wrapText } from './text-wrap';
 
 export interface LegendEntry {
   label: string;
@@ -13,7 +13,7 @@ export interface LegendEntry {
 const ITEM: TextStyle = { size: TYPE.small, color: COLORS.text };
 const SWATCH = 8;
 
-/** Colour swatches with labels, flowing left to right and wrapping; kept whole. */
+/** Colour swatches with labels, flowing left to right and wrapping; every label whole. */
 export class Legend implements Block {
   constructor(
     private readonly entries: LegendEntry[],
@@ -23,28 +23,65 @@ export class Legend implements Block {
   layout(canvas: Canvas, width: number): Laid {
     const style = this.look === BUILT_IN_LOOK ? ITEM : lookStyle(this.look, TYPE.small, this.look.text);
     const step = lineHeight(style) + 2;
-    const placed: Array<{ entry: LegendEntry; label: string; x: number; row: number }> = [];
+    const labelWidth = Math.max(1, width - SWATCH - 4);
+    const placed: PlacedEntry[] = [];
     let x = 0;
     let row = 0;
     for (const entry of this.entries) {
-      const label = ellipsize(entry.label, canvas.stack(style), style.size, width / 2);
-      const itemWidth = SWATCH + 4 + canvas.measure(label, style) + SPACE.lg;
-      if (x > 0 && x + itemWidth > width) {
+      // A label too long for one line takes rows of its own, wrapped whole.
+      const lines = wrapText(entry.label, canvas.stack(style), style.size, labelWidth);
+      const itemWidth = SWATCH + 4 + Math.max(...lines.map((line) => canvas.measure(line, style))) + SPACE.lg;
+      if (x > 0 && (lines.length > 1 || x + itemWidth > width)) {
         x = 0;
         row++;
       }
-      placed.push({ entry, label, x, row });
-      x += itemWidth;
+      placed.push({ entry, lines, x, row });
+      if (lines.length > 1) {
+        row += lines.length;
+        x = 0;
+      } else x += itemWidth;
     }
-    return {
-      height: placed.length === 0 ? 0 : (row + 1) * step,
-      draw: (target, left, top) => {
-        for (const item of placed) {
-          const y = top + item.row * step;
-          target.rect(left + item.x, y + (lineHeight(style) - SWATCH) / 2, SWATCH, SWATCH, item.entry.color, 2);
-          target.text(item.label, left + item.x + SWATCH + 4, y, style, width - item.x - SWATCH - 4);
-        }
-      },
-    };
+    return new LaidLegend(placed, x === 0 ? row : row + 1, style, step, width);
+  }
+}
+
+interface PlacedEntry {
+  entry: LegendEntry;
+  lines: string[];
+  x: number;
+  row: number;
+}
+
+/** Splits between rows (never inside a wrapped label): a legend of many kinds may run over pages. */
+class LaidLegend implements Laid {
+  readonly height: number;
+
+  constructor(
+    private readonly placed: PlacedEntry[],
+    private readonly rows: number,
+    private readonly style: TextStyle,
+    private readonly step: number,
+    private readonly width: number,
+  ) {
+    this.height = rows * step;
+  }
+
+  draw(canvas: Canvas, left: number, top: number): void {
+    for (const item of this.placed) {
+      const y = top + item.row * this.step;
+      canvas.rect(left + item.x, y + (lineHeight(this.style) - SWATCH) / 2, SWATCH, SWATCH, item.entry.color, 2);
+      item.lines.forEach((line, n) => canvas.text(line, left + item.x + SWATCH + 4, y + n * this.step, this.style, this.width - item.x - SWATCH - 4));
+    }
+  }
+
+  split(room: number): [Laid, Laid] | null {
+    let rows = Math.min(this.rows - 1, Math.floor(room / this.step));
+    while (rows > 0 && this.placed.some((item) => item.row < rows && rows < item.row + item.lines.length)) rows--;
+    if (rows <= 0) return null;
+    const part = (items: PlacedEntry[], count: number) => new LaidLegend(items, count, this.style, this.step, this.width);
+    return [
+      part(this.placed.filter((item) => item.row < rows), rows),
+      part(this.placed.filter((item) => item.row >= rows).map((item) => ({ ...item, row: item.row - rows })), this.rows - rows),
+    ];
   }
 }

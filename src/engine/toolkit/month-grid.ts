@@ -5,7 +5,7 @@ import { shade, tint } from './color';
 import { BUILT_IN_LOOK, Look, lookStyle } from './look';
 import { COLORS, TYPE } from './theme';
 import { TextStyle, lineHeight } from './text-style';
-import { ellipsize, wrapText } from './text-wrap';
+import { unbreakableTokens, wrapText } from './text-wrap';
 
 export interface GridEvent {
   text: string;
@@ -26,12 +26,22 @@ export interface MonthGridSpec {
   /** Events by day number (see calendar-dates.ts), in drawing order; other months' days are ignored. */
   events: ReadonlyMap<number, GridEvent[]>;
   ranges: GridRange[];
-  /** With `fill`, the least height. */
   height: number;
-  /** Stretched to the room left on the page it is placed on (see Laid.fills). */
-  fill?: boolean;
   /** Fonts and colours (default: the built-in templates'). */
   look?: Look;
+}
+
+/** What one day of the month could not show whole: listed elsewhere in the document (see OverflowList). */
+export interface DayOverflow {
+  day: number;
+  events: GridEvent[];
+  /** Ranges hidden from (or unnamed in) the grid, each listed under one day only. */
+  ranges: GridRange[];
+}
+
+/** A laid month grid, with what it could not show. */
+export interface LaidMonthGrid extends Laid {
+  readonly overflow: DayOverflow[];
 }
 
 interface GridStyles {
@@ -58,6 +68,13 @@ const BUILT_IN_STYLES = gridStyles(BUILT_IN_LOOK);
 const HEADER_HEIGHT = 16;
 const PAD = 3;
 const CHIP_GAP = 1.5;
+/** Text inset of chips and bars: the colour mark on the left, a margin on the right. */
+const CHIP_TEXT_X = 5;
+const CHIP_TEXT_INSET = 7;
+/** A chip taller than this many lines is listed instead: a day cell is not a page. */
+const MAX_CHIP_LINES = 3;
+/** The smallest "+N" drawn in a cell too narrow for it at its own size. */
+const MIN_MORE_SIZE = 3;
 
 interface Segment {
   range: GridRange;
@@ -66,11 +83,81 @@ interface Segment {
   lane: number;
 }
 
+interface Bar {
+  segment: Segment;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** The label as drawn, null when even the bare label does not fit whole (the range is listed instead). */
+  label: string | null;
+}
+
+interface Chip {
+  lines: string[];
+  color: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+interface DrawnText {
+  text: string;
+  x: number;
+  y: number;
+  style: TextStyle;
+  width: number;
+  align: 'left' | 'right';
+}
+
+/** Everything one month grid draws (relative to its top left corner), decided before drawing so the overflow is known. */
+interface Plan {
+  weeks: number;
+  gridStart: number;
+  firstDay: number;
+  lastDay: number;
+  cellWidth: number;
+  rowHeight: number;
+  bars: Bar[];
+  chips: Chip[];
+  texts: DrawnText[];
+  overflow: DayOverflow[];
+}
+
+/** Where the month's overflow is gathered while planning: by day, each range under one day only. */
+class OverflowByDay {
+  private readonly days = new Map<number, DayOverflow>();
+  private readonly listed = new Set<GridRange>();
+
+  addEvents(day: number, events: GridEvent[]): void {
+    if (events.length > 0) this.at(day).events.push(...events);
+  }
+
+  addRange(day: number, range: GridRange): void {
+    if (this.listed.has(range)) return;
+    this.listed.add(range);
+    this.at(day).ranges.push(range);
+  }
+
+  sorted(): DayOverflow[] {
+    return [...this.days.values()].sort((a, b) => a.day - b.day);
+  }
+
+  private at(day: number): DayOverflow {
+    let entry = this.days.get(day);
+    if (!entry) this.days.set(day, (entry = { day, events: [], ranges: [] }));
+    return entry;
+  }
+}
+
 /**
- * One month as weeks by weekdays. Days hold event chips; ranges are bars through the days they
- * cover, continued across weeks (and marked ◂ ▸ where they run on from or into another month).
- * A day with more than fits shows what fits and "+N more". Fills exactly `height` (or, with
- * `fill`, the page).
+ * One month as weeks by weekdays, exactly `height` tall. Days hold event chips; ranges are bars
+ * through the days they cover, continued across weeks (and marked ◂ ▸ where they run on from or
+ * into another month). Nothing is cut: a chip shows its text whole or not at all, a bar its label
+ * whole or none. What a day cannot show is counted in its cell ("+N more ↓"; a hidden range once
+ * per week row, on its first day there) and returned as `overflow`, to be listed under the grid
+ * (see CalendarMonth).
  */
 export class MonthGrid implements Block {
   private readonly styles: GridStyles;
@@ -79,22 +166,140 @@ export class MonthGrid implements Block {
     this.styles = spec.look ? gridStyles(spec.look) : BUILT_IN_STYLES;
   }
 
-  layout(canvas: Canvas, width: number): Laid {
-    const laid: Laid = { height: this.spec.height, draw: (target, x, y) => this.draw(target, x, y, width) };
-    if (!this.spec.fill) return laid;
-    return { ...laid, fills: true, stretch: (height) => new MonthGrid({ ...this.spec, height: Math.max(height, this.spec.height), fill: false }).layout(canvas, width) };
+  layout(canvas: Canvas, width: number): LaidMonthGrid {
+    const plan = this.plan(canvas, width);
+    return { height: this.spec.height, overflow: plan.overflow, draw: (target, x, y) => this.draw(target, x, y, width, plan) };
   }
 
-  private draw(canvas: Canvas, x: number, y: number, width: number): void {
+  private plan(canvas: Canvas, width: number): Plan {
     const { year, month, weekStart, height } = this.spec;
     const firstDay = dayNumber(year, month, 1);
     const lastDay = firstDay + daysInMonth(year, month) - 1;
     const startOffset = (weekday(firstDay) - (weekStart === 'monday' ? 1 : 0) + 7) % 7;
-    const gridStart = firstDay - startOffset;
     const weeks = Math.ceil((startOffset + lastDay - firstDay + 1) / 7);
-    const cellWidth = width / 7;
-    const rowHeight = (height - HEADER_HEIGHT) / weeks;
+    const plan: Plan = { weeks, gridStart: firstDay - startOffset, firstDay, lastDay, cellWidth: width / 7, rowHeight: (height - HEADER_HEIGHT) / weeks, bars: [], chips: [], texts: [], overflow: [] };
+    const overflow = new OverflowByDay();
+    const named = new Set<GridRange>();
+    for (let week = 0; week < weeks; week++) this.planWeek(canvas, plan, week, overflow, named);
+    // A range drawn in this month but nowhere with its label whole is named in the list, under its first day here.
+    for (const { segment } of plan.bars) if (!named.has(segment.range)) overflow.addRange(Math.max(segment.range.start, firstDay), segment.range);
+    plan.overflow = overflow.sorted();
+    return plan;
+  }
 
+  private planWeek(canvas: Canvas, plan: Plan, week: number, overflow: OverflowByDay, named: Set<GridRange>): void {
+    const { cellWidth, rowHeight, firstDay, lastDay } = plan;
+    const { chip, more } = this.styles;
+    const top = HEADER_HEIGHT + week * rowHeight;
+    const weekFirst = plan.gridStart + week * 7;
+    const dayStyle = fitToRow(this.styles.day, rowHeight);
+    const dayHeight = lineHeight(dayStyle) + PAD;
+    const chipHeight = lineHeight(chip) + 1;
+    const step = chipHeight + CHIP_GAP;
+    const slots = Math.max(0, Math.floor((rowHeight - dayHeight - PAD) / step));
+    // Keep one slot for chips or "+N more" when ranges would take every line.
+    const laneSlots = Math.max(0, slots - 1);
+
+    const hiddenRanges = new Map<number, GridRange[]>();
+    const drawn: Segment[] = [];
+    for (const segment of this.segments(Math.max(weekFirst, firstDay), Math.min(weekFirst + 6, lastDay))) {
+      if (segment.lane >= laneSlots) {
+        hiddenRanges.set(segment.first, [...(hiddenRanges.get(segment.first) ?? []), segment.range]);
+        overflow.addRange(segment.first, segment.range);
+        continue;
+      }
+      const barWidth = (segment.last - segment.first + 1) * cellWidth - 2;
+      const label = this.barLabel(canvas, segment, barWidth - CHIP_TEXT_INSET);
+      if (label !== null) named.add(segment.range);
+      plan.bars.push({ segment, x: (segment.first - weekFirst) * cellWidth + 1, y: top + dayHeight + segment.lane * step, width: barWidth, height: chipHeight, label });
+      drawn.push(segment);
+    }
+
+    for (let column = 0; column < 7; column++) {
+      const day = weekFirst + column;
+      if (day < firstDay || day > lastDay) continue;
+      const left = column * cellWidth;
+      const number = String(dayOfMonth(day));
+      const numberStyle = weekday(day) === 0 || weekday(day) === 6 ? { ...dayStyle, color: this.styles.muted } : dayStyle;
+      plan.texts.push({ text: number, x: left + PAD, y: top + PAD / 2, style: numberStyle, width: cellWidth - 2 * PAD, align: 'right' });
+
+      const lanes = drawn.filter((s) => s.first <= day && day <= s.last).map((s) => s.lane + 1);
+      const chipsTop = top + dayHeight + Math.max(0, ...lanes) * step;
+      const bottom = top + rowHeight - PAD;
+      const events = this.spec.events.get(day) ?? [];
+      const hiddenHere = hiddenRanges.get(day)?.length ?? 0;
+      let placed = this.placeChips(canvas, events, left + 2, cellWidth - 4, chipsTop, bottom);
+      // Something is hidden: place the chips again leaving a line for "+N more".
+      if (placed.hidden.length + hiddenHere > 0) placed = this.placeChips(canvas, events, left + 2, cellWidth - 4, chipsTop, bottom + PAD - lineHeight(more) - CHIP_GAP);
+      plan.chips.push(...placed.chips);
+      overflow.addEvents(day, placed.hidden);
+      const count = placed.hidden.length + hiddenHere;
+      if (count === 0) continue;
+      if (placed.end + lineHeight(more) <= bottom + PAD) {
+        plan.texts.push(this.moreText(canvas, count, more, left + 4, placed.end, cellWidth - 6));
+      } else {
+        // No line left under the bars: beside the day number.
+        const style = fitToRow(more, rowHeight);
+        const room = Math.max(1, cellWidth - 2 * PAD - canvas.measure(number, dayStyle) - 2);
+        plan.texts.push(this.moreText(canvas, count, style, left + PAD, top + PAD / 2 + (lineHeight(dayStyle) - lineHeight(style)) / 2, room));
+      }
+    }
+  }
+
+  /** Chips one under another from `top`, each only with its whole text and above `limit`; the others are hidden. */
+  private placeChips(canvas: Canvas, events: GridEvent[], x: number, width: number, top: number, limit: number) {
+    const step = lineHeight(this.styles.chip);
+    const chips: Chip[] = [];
+    const hidden: GridEvent[] = [];
+    let y = top;
+    for (const event of events) {
+      const lines = this.chipLines(canvas, event.text, width - CHIP_TEXT_INSET);
+      const height = lines ? lines.length * step + 1 : 0;
+      if (lines && y + height <= limit) {
+        chips.push({ lines, color: event.color, x, y, width, height });
+        y += height + CHIP_GAP;
+      } else {
+        hidden.push(event);
+      }
+    }
+    return { chips, hidden, end: y };
+  }
+
+  /** The chip's lines, or null when its text does not fit whole: a word wider than the chip, or too many lines. */
+  private chipLines(canvas: Canvas, text: string, width: number): string[] | null {
+    const { chip } = this.styles;
+    if (width <= 0) return null;
+    const stack = canvas.stack(chip);
+    if (unbreakableTokens(text, true).some((word) => stack.measure(word, chip.size) > width)) return null;
+    const lines = wrapText(text, stack, chip.size, width);
+    return lines.length <= MAX_CHIP_LINES ? lines : null;
+  }
+
+  /** "+N more ↓", shorter in a narrow cell, down to "+N" in smaller type: the count is never left out. */
+  private moreText(canvas: Canvas, count: number, style: TextStyle, x: number, y: number, width: number): DrawnText {
+    const fitting = [`+${count} more ↓`, `+${count} more`, `+${count}`].find((text) => canvas.measure(text, style) <= width);
+    if (fitting) return { text: fitting, x, y, style, width, align: 'left' };
+    const text = `+${count}`;
+    const size = Math.max(MIN_MORE_SIZE, (style.size * width) / canvas.measure(text, style));
+    return { text, x, y: y + (lineHeight(style) - lineHeight({ ...style, size })) / 2, style: { ...style, size }, width, align: 'left' };
+  }
+
+  /** The bar's label with its ◂ ▸ marks, else bare, else null when even that does not fit whole. */
+  private barLabel(canvas: Canvas, segment: Segment, width: number): string | null {
+    const { range } = segment;
+    if (range.label === '') return '';
+    const style = this.barStyle(range);
+    const marked = `${range.start < segment.first ? '◂ ' : ''}${range.label}${range.end > segment.last ? ' ▸' : ''}`;
+    return [marked, range.label].find((label) => !label.includes('\n') && canvas.measure(label, style) <= width) ?? null;
+  }
+
+  private barStyle(range: GridRange): TextStyle {
+    return { ...this.styles.chip, bold: true, color: shade(range.color, 0.55) };
+  }
+
+  private draw(canvas: Canvas, x: number, y: number, width: number, plan: Plan): void {
+    const { weekStart, height } = this.spec;
+    const { weeks, gridStart, firstDay, lastDay, cellWidth, rowHeight } = plan;
     const { weekday: weekdayStyle } = this.styles;
     canvas.rect(x, y, width, HEADER_HEIGHT, this.styles.accent);
     for (let column = 0; column < 7; column++) {
@@ -109,66 +314,9 @@ export class MonthGrid implements Block {
     }
     for (let line = 0; line <= weeks; line++) canvas.line(x, y + HEADER_HEIGHT + line * rowHeight, x + width, y + HEADER_HEIGHT + line * rowHeight, COLORS.rule, 0.5);
     for (let column = 0; column <= 7; column++) canvas.line(x + column * cellWidth, y + HEADER_HEIGHT, x + column * cellWidth, y + height, COLORS.rule, 0.5);
-    for (let week = 0; week < weeks; week++) {
-      const top = y + HEADER_HEIGHT + week * rowHeight;
-      this.drawWeek(canvas, x, top, cellWidth, rowHeight, gridStart + week * 7, firstDay, lastDay);
-    }
-  }
-
-  private drawWeek(canvas: Canvas, x: number, top: number, cellWidth: number, rowHeight: number, weekFirst: number, firstDay: number, lastDay: number): void {
-    const dayStyle = fitToRow(this.styles.day, rowHeight);
-    const dayHeight = lineHeight(dayStyle) + PAD;
-    const chipHeight = lineHeight(this.styles.chip) + 1;
-    const step = chipHeight + CHIP_GAP;
-    const slots = Math.max(1, Math.floor((rowHeight - dayHeight - PAD) / step));
-    const segments = this.segments(Math.max(weekFirst, firstDay), Math.min(weekFirst + 6, lastDay));
-    // Keep one slot for chips or "+N more" when ranges would take every line.
-    const laneSlots = Math.max(0, slots - 1);
-    const hiddenRanges = new Map<number, number>();
-
-    for (let column = 0; column < 7; column++) {
-      const day = weekFirst + column;
-      const left = x + column * cellWidth;
-      if (day < firstDay || day > lastDay) continue;
-      canvas.text(String(dayOfMonth(day)), left + PAD, top + PAD / 2, weekday(day) === 0 || weekday(day) === 6 ? { ...dayStyle, color: this.styles.muted } : dayStyle, cellWidth - 2 * PAD, 'right');
-    }
-    for (const segment of segments) {
-      if (segment.lane >= laneSlots) {
-        for (let day = segment.first; day <= segment.last; day++) hiddenRanges.set(day, (hiddenRanges.get(day) ?? 0) + 1);
-        continue;
-      }
-      this.drawBar(canvas, segment, x + (segment.first - weekFirst) * cellWidth + 1, top + dayHeight + segment.lane * step, (segment.last - segment.first + 1) * cellWidth - 2, chipHeight);
-    }
-    for (let column = 0; column < 7; column++) {
-      const day = weekFirst + column;
-      if (day < firstDay || day > lastDay) continue;
-      const dayLanes = segments.filter((s) => s.first <= day && day <= s.last && s.lane < laneSlots).map((s) => s.lane);
-      const chipsTop = top + dayHeight + (dayLanes.length > 0 ? Math.max(...dayLanes) + 1 : 0) * step;
-      this.drawDayEvents(canvas, this.spec.events.get(day) ?? [], hiddenRanges.get(day) ?? 0, x + column * cellWidth + 2, chipsTop, cellWidth - 4, top + rowHeight - PAD);
-    }
-  }
-
-  /**
-   * Chips one under another (two lines of text where there is room, else one), then
-   * "+N more" for the events and hidden range bars that did not fit above `bottom`.
-   */
-  private drawDayEvents(canvas: Canvas, events: GridEvent[], hiddenRanges: number, x: number, top: number, width: number, bottom: number): void {
-    const { chip, more } = this.styles;
-    const stack = canvas.stack(chip);
-    const step = lineHeight(chip);
-    let y = top;
-    let shown = 0;
-    for (const event of events) {
-      const moreAfter = events.length - shown - 1 + hiddenRanges > 0 ? CHIP_GAP + lineHeight(more) : 0;
-      let lines = wrapText(event.text, stack, chip.size, width - 7, { maxLines: 2 });
-      if (y + lines.length * step + 1 + moreAfter > bottom) lines = [ellipsize(event.text, stack, chip.size, width - 7)];
-      if (y + step + 1 + moreAfter > bottom) break;
-      this.drawChip(canvas, lines, event.color, x, y, width, lines.length * step + 1);
-      y += lines.length * step + 1 + CHIP_GAP;
-      shown++;
-    }
-    const hidden = events.length - shown + hiddenRanges;
-    if (hidden > 0 && y + lineHeight(more) <= bottom + PAD) canvas.text(`+${hidden} more`, x + 2, y, more, width - 2);
+    for (const bar of plan.bars) this.drawBar(canvas, bar, x + bar.x, y + bar.y);
+    for (const chip of plan.chips) this.drawChip(canvas, chip, x + chip.x, y + chip.y);
+    for (const text of plan.texts) canvas.text(text.text, x + text.x, y + text.y, text.style, text.width, text.align);
   }
 
   /** Ranges overlapping the visible days of one week, each given the first free lane. */
@@ -189,22 +337,18 @@ export class MonthGrid implements Block {
     return segments;
   }
 
-  private drawBar(canvas: Canvas, segment: Segment, x: number, y: number, width: number, height: number): void {
-    const { range } = segment;
-    const continuesBefore = range.start < segment.first;
-    const continuesAfter = range.end > segment.last;
-    canvas.rect(x, y, width, height, tint(range.color, 0.55), 2);
-    if (!continuesBefore) canvas.rect(x, y, 2.5, height, range.color);
-    const label = `${continuesBefore ? '◂ ' : ''}${range.label}${continuesAfter ? ' ▸' : ''}`;
-    const style = { ...this.styles.chip, bold: true, color: shade(range.color, 0.55) };
-    canvas.text(label, x + 5, y + 0.5, style, width - 7);
+  private drawBar(canvas: Canvas, bar: Bar, x: number, y: number): void {
+    const { range } = bar.segment;
+    canvas.rect(x, y, bar.width, bar.height, tint(range.color, 0.55), 2);
+    if (range.start >= bar.segment.first) canvas.rect(x, y, 2.5, bar.height, range.color);
+    if (bar.label) canvas.text(bar.label, x + CHIP_TEXT_X, y + 0.5, this.barStyle(range), bar.width - CHIP_TEXT_INSET);
   }
 
-  private drawChip(canvas: Canvas, lines: string[], color: string, x: number, y: number, width: number, height: number): void {
-    canvas.rect(x, y, width, height, tint(color, 0.8), 2);
-    canvas.rect(x, y, 2.5, height, color);
-    const { chip } = this.styles;
-    lines.forEach((line, n) => canvas.text(line, x + 5, y + 0.5 + n * lineHeight(chip), chip, width - 7));
+  private drawChip(canvas: Canvas, chip: Chip, x: number, y: number): void {
+    canvas.rect(x, y, chip.width, chip.height, tint(chip.color, 0.8), 2);
+    canvas.rect(x, y, 2.5, chip.height, chip.color);
+    const style = this.styles.chip;
+    chip.lines.forEach((line, n) => canvas.text(line, x + CHIP_TEXT_X, y + 0.5 + n * lineHeight(style), style, chip.width - CHIP_TEXT_INSET));
   }
 }
 

@@ -67,6 +67,21 @@ describe('calendar block', () => {
     expect(chip.x - bar.x).toBeCloseTo(1, 5);
   });
 
+  it('lists what its days cannot show under the month, and counts it in the cells', async () => {
+    const crowded = Array.from({ length: 12 }, (_, i) => ({ title: `Call sheet ${i + 1} for the harbour unit`, start: '2025-05-14', category: 'Shoot' }));
+    const bars = Array.from({ length: 6 }, (_, i) => ({ title: `Unit ${i + 1}`, start: '2025-05-12', end: '2025-05-16', category: 'Shoot' }));
+    for (const height of [undefined, 160]) {
+      const doc = await renderLayout({ body: [month({ ranges: 'bars', ...(height ? { height } : {}) })] }, { events: crowded, bars });
+      const chips = crowded.filter((event) => boxesOf(doc, event.title).length === 1);
+      expect(chips.length).toBeLessThan(crowded.length);
+      const text = pageText(doc, 0).join(' ') + pageText(doc, 1).join(' ');
+      expect(text).toContain('Also on these days · May 2025');
+      for (const event of crowded) expect(text).toContain(event.title);
+      for (const bar of bars) expect(text).toContain(bar.title);
+      expect(doc.textBoxes.filter((box) => /^\+\d+/.test(box.text)).length).toBeGreaterThan(0);
+    }
+  });
+
   it('reads weekStart through Liquid, monday when it gives nothing', async () => {
     const layout = { body: [month({ weekStart: '{{ weekStart }}' })] };
     expect((await renderLayout(layout, { events: [], weekStart: 'sunday' })).textBoxes[0].text).toBe('Sun');

@@ -2,12 +2,12 @@ import { InvalidDocumentData } from '../../errors';
 import { parseIsoDay } from '../../toolkit/calendar-dates';
 import { parseHexColor } from '../../toolkit/color';
 import { Legend } from '../../toolkit/legend';
-import { GridEvent, GridRange, MonthGrid } from '../../toolkit/month-grid';
+import { CalendarMonth } from '../../toolkit/calendar-month';
+import { GridEvent, GridRange } from '../../toolkit/month-grid';
 import { IssueList, LayoutPath, layoutPath } from '../layout-path';
 import { compileText, compileValuePath, TextFn, ValueFn } from '../liquid/compile-liquid';
 import { BuildScope } from './build-scope';
-import { CompiledBlock, Piece } from './compiled-block';
-import { Column } from './column';
+import { CompiledBlock } from './compiled-block';
 import { CompileContext, LayoutNode, readLoopName, readNumber, readString, readText } from './compile-context';
 import { SPACE_BEFORE } from './spacing';
 
@@ -24,7 +24,8 @@ const WEEK_STARTS: readonly string[] = ['monday', 'sunday'] satisfies WeekStart[
  * read through Liquid templates, by default `{{ event.title }}`, `{{ event.start }}`... so data
  * of any shape fits: one day makes a chip, several days (or any element of `ranges`) a bar.
  * Categories get a colour (the event's own, else one of a palette) and a legend kept under the
- * grid. Without a `height` the grid takes the room the page has left, as the built-in
+ * grid. What a day cannot show whole is counted in its cell and listed under the month ("Also on
+ * these days"). Without a `height` the grid takes the room the page has left, as the built-in
  * calendar-schedule's does, moving to the next page when less than half a page is left.
  */
 export function compileCalendarBlock(node: LayoutNode, path: LayoutPath, context: CompileContext): CompiledBlock {
@@ -73,20 +74,18 @@ export function compileCalendarBlock(node: LayoutNode, path: LayoutPath, context
         });
       }
       scope.spend(1);
-      const grid = new MonthGrid({
+      const grid = {
         year: Number(parsed[1]),
         month: Number(parsed[2]),
         weekStart: typeof weekStart === 'string' ? weekStart : evaluateWeekStart(weekStart(scope.evaluation), weekStartPath),
         events: days,
         ranges,
-        height: height === undefined ? scope.frame.height / 2 : Math.min(height, scope.frame.height),
-        fill: height === undefined,
         look: theme.look,
-      });
-      const pieces: Piece[] = [{ block: grid, space: 0 }];
-      if (categories.size > 0) pieces.push({ block: new Legend([...categories].map(([label, color]) => ({ label, color })), theme.look), space: SPACE_BEFORE.list });
-      // The legend is kept with its grid.
-      emit({ block: new Column(pieces, 1), space: SPACE_BEFORE.calendar });
+      };
+      const legend = categories.size > 0 ? new Legend([...categories].map(([label, color]) => ({ label, color })), theme.look) : undefined;
+      // The legend is kept with its grid; what the days cannot show is listed under them.
+      const block = new CalendarMonth({ grid, height: height === undefined ? scope.frame.height / 2 : Math.min(height, scope.frame.height), fill: height === undefined, legend, gap: SPACE_BEFORE.list });
+      emit({ block, space: SPACE_BEFORE.calendar });
     },
   };
 }
