@@ -1,11 +1,11 @@
-/** A monthly business dashboard: six metrics covering up, down and flat trends, three sections. */
+/** A monthly business dashboard: six metrics covering up, down and flat trends (churn falling is good), three sections. */
 export const KPI_DASHBOARD_SAMPLE: Record<string, unknown> = {
   title: 'Streaming Platform KPIs',
   subtitle: 'February 2025 vs. January 2025',
   metrics: [
     { label: 'Monthly active users', value: '2.41M', change: '+6.8%', trend: 'up' },
     { label: 'Paid subscribers', value: '812K', change: '+3.1%', trend: 'up' },
-    { label: 'Monthly churn', value: '4.2%', change: '-0.6 pts', trend: 'down' },
+    { label: 'Monthly churn', value: '4.2%', change: '-0.6 pts', trend: 'down', goodDirection: 'down' },
     { label: 'Average revenue per user', value: '$9.74', change: '+0.0%', trend: 'flat' },
     { label: 'Hours streamed', value: '38.9M', change: '-2.3%', trend: 'down' },
     { label: 'Support tickets resolved < 24h', value: '91%', change: '0 pts', trend: 'flat' },

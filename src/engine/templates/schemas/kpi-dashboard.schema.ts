@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { DRAFT_07, list, longText, object, text } from './schema-builders';
+import { DRAFT_07, list, longText, object, signedNumber, text } from './schema-builders';
 import { JsonSchema } from './json-schema.types';
 
 const metric = object(
@@ -8,7 +8,18 @@ const metric = object(
     label: text('Name of the metric.'),
     value: text('Current value as displayed, e.g. 2.41M or $9.74.'),
     change: text('Change as displayed, e.g. +6.8%.'),
-    trend: text('Direction of the change. Known values: up, down, flat; any other value is drawn neutral.'),
+    trend: text('Direction of the change. Known values: up, down, flat (drawn as an arrow, green or red by goodDirection); any other value is drawn neutral.'),
+    goodDirection: {
+      type: 'string',
+      enum: ['up', 'down'],
+      description:
+        'Whether a rise is good (up) or a fall is good (down, e.g. churn or costs): a trend in the good direction is drawn green, the other red, flat grey. Default: up.',
+    },
+    series: list(
+      'Recent values of the metric, oldest first, at most 365, drawn as a sparkline in the tile (its last point marked, in the trend colour). Not printed as text.',
+      signedNumber('One value of the series, within +-1e12.'),
+      { maxItems: 365 },
+    ),
   },
   ['label', 'value'],
 );
