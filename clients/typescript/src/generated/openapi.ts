@@ -957,8 +957,33 @@ export interface components {
              * @example 2025-03-31
              */
             dueDate?: string;
+            /**
+             * @description ISO 4217 currency code, e.g. EUR: amounts print with its symbol and decimals (JPY none). Absent: plain numbers with two decimals.
+             * @example EUR
+             */
+            currency?: string;
+            /**
+             * @description BCP 47 language tag (language, optional script and region), e.g. de-DE: money, numbers and dates (medium style) in its formats, and the labels in its language (en, de, fr, es, pt, it, nl, ja, zh; others in English). A locale the server does not know prints as en-US.
+             * @default en-US
+             * @example de-DE
+             */
+            locale?: string;
+            /**
+             * @description What the document is: invoice (default), credit-note, quote or receipt. Absent with a negative total: a credit note.
+             * @enum {string}
+             */
+            documentType?: "invoice" | "credit-note" | "quote" | "receipt";
+            /** @description The client's purchase order number. */
+            poNumber?: string;
+            /**
+             * @description Prints a PAID or OVERDUE stamp on the first page.
+             * @enum {string}
+             */
+            status?: "paid" | "overdue";
             /** @description The issuer of the invoice. */
             company?: {
+                /** @description Logo drawn top-left, scaled to fit 140x50 pt with its aspect kept: a data:image/png or data:image/jpeg base64 URI of at most 1 MiB. An image that cannot be decoded is refused. */
+                logo?: string;
                 /** @description Company name. */
                 name?: string;
                 /** @description Postal address; may contain line breaks. */
@@ -987,6 +1012,11 @@ export interface components {
                 unitPrice?: number;
                 /** @description Line total; defaults to quantity * unitPrice. */
                 amount?: number;
+                /**
+                 * @description Tax rate of the line in percent, e.g. 19. The totals show one tax line per rate ("VAT 19%"), computed on the lines of that rate and rounded to the currency. A `tax` sent with the data wins over the computed lines.
+                 * @example 19
+                 */
+                taxRate?: number;
             }[];
             /** @description Sum of the line amounts before tax. */
             subtotal?: number;
@@ -1016,7 +1046,7 @@ export interface components {
             projects: {
                 /** @description Project title. */
                 title: string;
-                /** @description Overall status. Known values: on-track, at-risk, delayed, complete, not-started; any other value is drawn neutral. */
+                /** @description Overall status. Known values, each with its own colour and printed as words (on-track as "On track"): on-track, at-risk, delayed, complete, not-started, in-progress, on-hold, blocked, cancelled (any case, with - _ or spaces, and common synonyms such as done or planned); any other value is printed as sent, drawn neutral. */
                 status?: string;
                 /**
                  * Format: date-mdy
@@ -1059,21 +1089,21 @@ export interface components {
                      * @example 03/31/2025
                      */
                     startDate?: string;
-                    /** @description Milestone status. Known values: on-track, at-risk, delayed, complete, not-started; any other value is drawn neutral. */
+                    /** @description Milestone status. Known values, each with its own colour and printed as words (on-track as "On track"): on-track, at-risk, delayed, complete, not-started, in-progress, on-hold, blocked, cancelled (any case, with - _ or spaces, and common synonyms such as done or planned); any other value is printed as sent, drawn neutral. */
                     status?: string;
                 }[];
                 /** @description Status updates. */
                 updates?: {
                     /** @description Update for this week. */
                     thisWeek?: {
-                        /** @description Identifier of the update, e.g. LC-W10. */
+                        /** @description Identifier of the update, e.g. LC-W10; printed as sent. */
                         id?: string;
                         /** @description The update itself. */
                         text?: string;
                     };
                     /** @description Update for last week. */
                     lastWeek?: {
-                        /** @description Identifier of the update, e.g. LC-W10. */
+                        /** @description Identifier of the update, e.g. LC-W10; printed as sent. */
                         id?: string;
                         /** @description The update itself. */
                         text?: string;
@@ -1165,8 +1195,15 @@ export interface components {
                 value: string;
                 /** @description Change as displayed, e.g. +6.8%. */
                 change?: string;
-                /** @description Direction of the change. Known values: up, down, flat; any other value is drawn neutral. */
+                /** @description Direction of the change. Known values: up, down, flat (drawn as an arrow, green or red by goodDirection); any other value is drawn neutral. */
                 trend?: string;
+                /**
+                 * @description Whether a rise is good (up) or a fall is good (down, e.g. churn or costs): a trend in the good direction is drawn green, the other red, flat grey. Default: up.
+                 * @enum {string}
+                 */
+                goodDirection?: "up" | "down";
+                /** @description Recent values of the metric, oldest first, at most 365, drawn as a sparkline in the tile (its last point marked, in the trend colour). Not printed as text. */
+                series?: number[];
             }[];
             /** @description Text sections below the tiles, at most 200. */
             sections?: {
