@@ -1,5 +1,5 @@
 import type { WeeklyReportData } from '../templates/schemas';
-import { Block, Laid } from '../toolkit/block';
+import { Block, fixed, Laid } from '../toolkit/block';
 import { Canvas } from '../toolkit/canvas';
 import { Card } from '../toolkit/card';
 import { KeyValueGrid } from '../toolkit/key-value';
@@ -67,7 +67,7 @@ function projectCard(project: Project): Block {
   if (updates && (updates.thisWeek !== undefined || updates.lastWeek !== undefined)) {
     parts.push(new HStack([{ block: update('This week', updates.thisWeek), fraction: 1 }, { block: update('Last week', updates.lastWeek), fraction: 1 }], SPACE.lg));
   }
-  const continued = new ContinuedTitle(title, label);
+  const continued = new TitleWithPill(title, label, true);
   return new Card(new VStack(parts, { gap: SPACE.md, keepFirstWithNext: 1 }), SPACE.md, accent, {}, { anywhere: true, continued: { block: continued, gap: SPACE.md } });
 }
 
@@ -125,24 +125,30 @@ function labelled(label: string, content: Block, detail = ''): Block {
   return new VStack([new Paragraph(text, LABEL), content], { gap: SPACE.xs, keepFirstWithNext: 1 });
 }
 
-/** The project title, wrapped whole and balanced, with its status pill on the right of its first line. */
+/**
+ * The project title, wrapped whole and balanced, with its status pill on the right of its first
+ * line. A continued part's heading is one line, "<title> (continued)", with the pill only when
+ * that is one line too: a continuation never grows as tall as what it continues.
+ */
 class TitleWithPill implements Block {
   constructor(
     private readonly title: string,
     private readonly status: string,
+    private readonly continued = false,
   ) {}
 
   layout(canvas: Canvas, width: number): Laid {
     const pill = this.status ? pillWidth(canvas, this.status, width / 3) : 0;
     const statusLines = this.status ? pillLines(canvas, this.status, pill) : [];
-    const titleWidth = width - (pill > 0 ? pill + SPACE.md : 0);
-    const title = new Paragraph(this.title, PROJECT_TITLE, { balance: true }).layout(canvas, titleWidth);
+    const showPill = statusLines.length > 0 && (!this.continued || statusLines.length === 1);
+    const titleWidth = width - (showPill ? pill + SPACE.md : 0);
+    const title = this.continued ? continuedTitle(canvas, this.title, titleWidth) : new Paragraph(this.title, PROJECT_TITLE, { balance: true }).layout(canvas, titleWidth);
     const pillTop = (lineHeight(PROJECT_TITLE) - pillHeight()) / 2;
     const withPill = (part: Laid): Laid => ({
-      height: Math.max(part.height, pillTop + pillHeight(undefined, statusLines.length)),
+      height: Math.max(part.height, showPill ? pillTop + pillHeight(undefined, statusLines.length) : 0),
       draw: (target, x, y) => {
         part.draw(target, x, y);
-        if (this.status) drawStatusPill(target, statusLines, x + width - pill, y + pillTop, pill, 'right');
+        if (showPill) drawStatusPill(target, statusLines, x + width - pill, y + pillTop, pill, 'right');
       },
       // A title taller than a page (a 500-character title on a small page) continues between its lines.
       split: (room, atPageTop) => {
@@ -154,33 +160,11 @@ class TitleWithPill implements Block {
   }
 }
 
-/**
- * The heading of a card's continued part: one line, "<title> (continued)", the title shortened
- * when it would take more (it is printed whole at the top of the card's first part). Kept to one
- * line so a continuation never grows as tall as what it continues, and the pill only when it fits one line.
- */
-class ContinuedTitle implements Block {
-  constructor(
-    private readonly title: string,
-    private readonly status: string,
-  ) {}
-
-  layout(canvas: Canvas, width: number): Laid {
-    const pill = this.status ? pillWidth(canvas, this.status, width / 3) : 0;
-    const statusLines = this.status ? pillLines(canvas, this.status, pill) : [];
-    const withPill = statusLines.length === 1;
-    const titleWidth = width - (withPill ? pill + SPACE.md : 0);
-    const suffix = ' (continued)';
-    const stack = canvas.stack(PROJECT_TITLE);
-    const room = Math.max(0, titleWidth - stack.measure(suffix, PROJECT_TITLE.size));
-    const text = `${ellipsize(this.title, stack, PROJECT_TITLE.size, room)}${suffix}`;
-    const step = lineHeight(PROJECT_TITLE);
-    return {
-      height: step,
-      draw: (target, x, y) => {
-        target.text(text, x, y, PROJECT_TITLE, titleWidth);
-        if (withPill) drawStatusPill(target, statusLines, x + width - pill, y + (step - pillHeight()) / 2, pill, 'right');
-      },
-    };
-  }
+/** "<title> (continued)" on one line: the title may be shortened here, it is printed whole at the top of the card. */
+function continuedTitle(canvas: Canvas, title: string, width: number): Laid {
+  const suffix = ' (continued)';
+  const stack = canvas.stack(PROJECT_TITLE);
+  const room = Math.max(0, width - stack.measure(suffix, PROJECT_TITLE.size));
+  const text = `${ellipsize(title, stack, PROJECT_TITLE.size, room)}${suffix}`;
+  return fixed(lineHeight(PROJECT_TITLE), (target, x, y) => target.text(text, x, y, PROJECT_TITLE, width));
 }
