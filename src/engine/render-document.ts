@@ -10,7 +10,7 @@ import { LAYOUTS } from './documents/document-layouts';
 import { DocumentLayout } from './documents/document-layout';
 import { RenderFailed, UnknownTemplate } from './errors';
 import { pageGeometry, withBandRoom } from './page/page-geometry';
-import { defaultFurniture, drawFurniture, frameWithFurniture, marginsHoldFurniture } from './documents/page-furniture';
+import { defaultFurniture, drawFurniture, FURNITURE_MARGIN } from './documents/page-furniture';
 import { drawWatermark } from './watermark';
 
 const PRODUCER = 'pdfgen';
@@ -73,15 +73,15 @@ async function draw(layout: DocumentLayout<Record<string, unknown>>, request: Re
   // A built-in document of more than one page carries its own furniture, unless the caller's header and footer replace it.
   const furniture = request.custom || options.displayHeaderFooter ? undefined : (layout.furniture?.(data) ?? defaultFurniture(title));
   const paged = furniture !== undefined && pass.canvas.pageCount > 1;
-  const frame = frameWithFurniture(geometry);
-  if (paged && !marginsHoldFurniture(geometry)) {
+  const furnished = withBandRoom(geometry, FURNITURE_MARGIN, FURNITURE_MARGIN);
+  if (paged && furnished !== geometry) {
     // Margins too small for the bands: lay the document out again in the inset frame (multi-page documents only).
     pass = new DrawingPass(fonts, geometry.size, title);
-    layout.draw(pass.canvas, frame, data);
+    layout.draw(pass.canvas, furnished.content, data);
   }
   const { doc, canvas, documentFonts, bytes } = pass;
   const contentBoxes = canvas.textBoxes.length;
-  if (paged) drawFurniture(canvas, geometry.size.height, frame, furniture);
+  if (paged) drawFurniture(canvas, geometry.size.height, furnished.content, furniture);
   if (request.watermark) drawWatermark(canvas, geometry.size, request.watermark);
   drawHeaderFooter(canvas, geometry, options, values);
   const pageCount = canvas.pageCount;

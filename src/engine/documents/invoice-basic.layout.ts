@@ -42,13 +42,21 @@ interface InvoiceContext {
   totals: InvoiceTotals;
 }
 
+/** Each render asks for the context three times (title, furniture, draw): the totals are summed once per data. */
+const contexts = new WeakMap<InvoiceBasicData, InvoiceContext>();
+
 function invoiceContext(data: InvoiceBasicData): InvoiceContext {
-  const format = invoiceFormat(data.locale, data.currency);
-  const labels = invoiceLabels(format.language);
-  const totals = invoiceTotals(data, format.moneyDigits);
-  // A negative total sent without a type is money going back to the client.
-  const type = data.documentType ?? (totals.total < 0 ? 'credit-note' : 'invoice');
-  return { data, format, labels, type, words: labels.documents[type], totals };
+  let context = contexts.get(data);
+  if (!context) {
+    const format = invoiceFormat(data.locale, data.currency);
+    const labels = invoiceLabels(format.language);
+    const totals = invoiceTotals(data, format.moneyDigits);
+    // A negative total sent without a type is money going back to the client.
+    const type = data.documentType ?? (totals.total < 0 ? 'credit-note' : 'invoice');
+    context = { data, format, labels, type, words: labels.documents[type], totals };
+    contexts.set(data, context);
+  }
+  return context;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { PageGeometry } from '../page/page-geometry';
 import { Canvas } from '../toolkit/canvas';
 import { Rect } from '../toolkit/rect';
 import { TextStyle, lineHeight } from '../toolkit/text-style';
@@ -24,18 +23,6 @@ export const FURNITURE_MARGIN = BAND + 2 * PAD;
 
 export function defaultFurniture(title: string): PageFurniture {
   return { name: title, pageLabel: (page, total) => `Page ${page} of ${total}`, continued: 'continued' };
-}
-
-/** The content frame, inset where a top or bottom margin is too small to hold its band. */
-export function frameWithFurniture({ margins, content }: PageGeometry): Rect {
-  const top = Math.max(0, FURNITURE_MARGIN - margins.top);
-  const bottom = Math.max(0, FURNITURE_MARGIN - margins.bottom);
-  return { x: content.x, y: content.y + top, width: content.width, height: Math.max(1, content.height - top - bottom) };
-}
-
-/** True when the margins hold the bands without insetting the content. */
-export function marginsHoldFurniture({ margins }: PageGeometry): boolean {
-  return margins.top >= FURNITURE_MARGIN && margins.bottom >= FURNITURE_MARGIN;
 }
 
 /** Draws the bands on every page around `frame` (the frame the content was laid out in). No-op for one page. */
