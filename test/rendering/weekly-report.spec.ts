@@ -119,6 +119,18 @@ describe('weekly-report status pills', () => {
   });
 });
 
+describe('weekly-report long status in a narrow frame', () => {
+  // Found by test/rendering/fuzz.spec.ts: a pill of one letter a line beside the title ran off the page.
+  it('puts a status too long for one line under the title and splits it between pages, whole', async () => {
+    const status = 'Supercalifragilisticexpialidocious'.repeat(6);
+    const margin = { top: '3in', right: '4in', bottom: '3in', left: '4in' };
+    const doc = await render('weekly-report', { projects: [{ title: '', status }] }, { format: 'Letter', orientation: 'portrait', margin, displayHeaderFooter: false });
+    expect(boxesOutsidePage(doc)).toEqual([]);
+    expect(overlappingBoxes(doc)).toEqual([]);
+    expect(squash(poppler('pdftotext', doc.pdf))).toContain(status);
+  });
+});
+
 describe('weekly-report text', () => {
   it('prints update ids exactly as sent: no added #, case kept', async () => {
     const updates = { thisWeek: { id: 'lc-w10', text: 'Cut screened.' }, lastWeek: { id: '#LC-W09', text: 'Score laid in.' } };

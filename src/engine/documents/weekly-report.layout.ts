@@ -140,7 +140,11 @@ class TitleWithPill implements Block {
   layout(canvas: Canvas, width: number): Laid {
     const pill = this.status ? pillWidth(canvas, this.status, width / 3) : 0;
     const statusLines = this.status ? pillLines(canvas, this.status, pill) : [];
-    const showPill = statusLines.length > 0 && (!this.continued || statusLines.length === 1);
+    // A status too long for one line beside the title goes under it, at full width, splitting between its lines.
+    if (!this.continued && statusLines.length > 1) {
+      return new VStack([new Paragraph(this.title, PROJECT_TITLE, { balance: true }), statusPillBlock(this.status)], { gap: SPACE.xs }).layout(canvas, width);
+    }
+    const showPill = statusLines.length === 1;
     const titleWidth = width - (showPill ? pill + SPACE.md : 0);
     const title = this.continued ? continuedTitle(canvas, this.title, titleWidth) : new Paragraph(this.title, PROJECT_TITLE, { balance: true }).layout(canvas, titleWidth);
     const pillTop = (lineHeight(PROJECT_TITLE) - pillHeight()) / 2;
@@ -167,4 +171,21 @@ function continuedTitle(canvas: Canvas, title: string, width: number): Laid {
   const room = Math.max(0, width - stack.measure(suffix, PROJECT_TITLE.size));
   const text = `${ellipsize(title, stack, PROJECT_TITLE.size, room)}${suffix}`;
   return fixed(lineHeight(PROJECT_TITLE), (target, x, y) => target.text(text, x, y, PROJECT_TITLE, width));
+}
+
+/** A status pill as a block of its own: as wide as its text needs, split between its lines at a page break. */
+function statusPillBlock(status: string): Block {
+  return { layout: (canvas, width) => pillRows(pillLines(canvas, status, width), width, statusColor(status)) };
+}
+
+function pillRows(lines: string[], width: number, color: string): Laid {
+  return {
+    height: pillHeight(undefined, lines.length),
+    draw: (target, x, y) => drawStatusPill(target, lines, x, y, width, 'left', { color }),
+    split: (room) => {
+      let count = lines.length - 1;
+      while (count > 0 && pillHeight(undefined, count) > room) count--;
+      return count > 0 ? [pillRows(lines.slice(0, count), width, color), pillRows(lines.slice(count), width, color)] : null;
+    },
+  };
 }
