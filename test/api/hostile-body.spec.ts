@@ -76,10 +76,15 @@ async function underWatch(t: TestApp, key: string, body: Buffer) {
 }
 
 /**
- * The target is 20 ms (usually met: 6-26 ms measured here); the bound leaves room for a shared
- * 2-core machine, and is still far below the minutes a hostile body used to stall the service.
+ * The target is 20 ms (usually met: 6-26 ms measured here). The typical probe must stay near it;
+ * a single probe may meet a scheduling hiccup of the shared 2-core machine (53 and 109 ms seen in
+ * clean-clone CI runs), but never the half-second the whole refusal takes, as it would if the
+ * parse held the event loop in one piece.
  */
-const HEALTHZ_BOUND_MS = 50;
+const HEALTHZ_MEDIAN_BOUND_MS = 50;
+const HEALTHZ_MAX_BOUND_MS = 250;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 describe('a hostile body near the size limit', () => {
   let t: TestApp;
@@ -100,7 +105,8 @@ describe('a hostile body near the size limit', () => {
     expect(answer.body).toMatchObject({ error: 'Invalid JSON body', code: 'INVALID_JSON', details: 'A JSON object may hold at most 1000 keys' });
     expect(elapsedMs).toBeLessThan(1000);
     expect(healthzMs.length).toBeGreaterThan(5);
-    expect(Math.max(...healthzMs)).toBeLessThan(HEALTHZ_BOUND_MS);
+    expect(median(healthzMs)).toBeLessThan(HEALTHZ_MEDIAN_BOUND_MS);
+    expect(Math.max(...healthzMs)).toBeLessThan(HEALTHZ_MAX_BOUND_MS);
   });
 
   // Parsing and validating 5 MB of data still holds the event loop for 90-150 ms here (see the closing
