@@ -16,6 +16,13 @@ export interface DefaultPdfOptions {
   margin: MarginSpec;
 }
 
+/** The standards a document can claim and meet (DECISIONS section 12). */
+export const PDF_STANDARDS = ['PDF/A-2b', 'PDF/A-3b', 'PDF/UA-1'] as const;
+export type PdfStandard = (typeof PDF_STANDARDS)[number];
+
+/** The document language when the caller names none (BCP 47). */
+export const DEFAULT_LANG = 'en';
+
 /** Longest header or footer template accepted, in characters. */
 export const MAX_HEADER_FOOTER_CHARS = 20_000;
 
@@ -28,6 +35,9 @@ export interface PdfOptionsInput {
   displayHeaderFooter?: boolean;
   headerTemplate?: string;
   footerTemplate?: string;
+  /** BCP 47 language of the document: /Lang, and the CJK glyph forms. */
+  lang?: string;
+  pdfStandard?: PdfStandard;
 }
 
 /** Options after the caller's `options` were merged over the template defaults and validated. */
@@ -35,6 +45,8 @@ export interface PdfOptions extends DefaultPdfOptions {
   displayHeaderFooter: boolean;
   headerTemplate?: string;
   footerTemplate?: string;
+  lang: string;
+  pdfStandard?: PdfStandard;
 }
 
 /** Everything a layout needs to draw one document; data has passed the template schema. */

@@ -1,6 +1,6 @@
 import { cssLengthToPoints } from './css-length';
 import { pageSize } from './page-size';
-import { DefaultPdfOptions, MARGIN_SIDES, MarginSpec, Orientation, PdfOptions, PdfOptionsInput } from './pdf-options';
+import { DEFAULT_LANG, DefaultPdfOptions, MARGIN_SIDES, MarginSpec, Orientation, PdfOptions, PdfOptionsInput } from './pdf-options';
 
 /** The content box must keep at least one inch each way, or no layout can place anything. */
 const MIN_CONTENT_PT = 72;
@@ -23,11 +23,13 @@ export function resolveOptions(input: PdfOptionsInput, defaults: DefaultPdfOptio
     displayHeaderFooter: input.displayHeaderFooter ?? false,
     headerTemplate: input.headerTemplate,
     footerTemplate: input.footerTemplate,
+    lang: input.lang ?? DEFAULT_LANG,
+    pdfStandard: input.pdfStandard,
   };
 }
 
 /** Why these margins leave no room for content, or null when they leave enough. */
-export function contentRoomProblem(options: PdfOptions): string | null {
+export function contentRoomProblem(options: DefaultPdfOptions): string | null {
   const page = pageSize(options.format, options.orientation);
   const pt = (side: keyof MarginSpec) => cssLengthToPoints(options.margin[side]) ?? 0;
   if (page.width - pt('left') - pt('right') < MIN_CONTENT_PT || page.height - pt('top') - pt('bottom') < MIN_CONTENT_PT) {

@@ -37,7 +37,7 @@ export function customDefaultOptions(defaultOptions: Record<string, unknown> | u
 
 /** Why these defaults leave no room for content, named for the field, or null. */
 export function defaultOptionsProblem(defaultOptions: Record<string, unknown>): string | null {
-  const problem = contentRoomProblem({ ...customDefaultOptions(defaultOptions), displayHeaderFooter: false });
+  const problem = contentRoomProblem(customDefaultOptions(defaultOptions));
   return problem && problem.replace(/^options\b/, 'defaultOptions');
 }
 
