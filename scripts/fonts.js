@@ -12,6 +12,16 @@ const target = path.join(root, 'fonts');
 const dejavu = (file) => `dejavu-fonts-ttf/ttf/${file}`;
 const fontsource = (pkg, subset, weight) => `@fontsource/${pkg}/files/${pkg}-${subset}-${weight}-normal.woff`;
 
+/** NotoSans<Script>-Regular/Bold.woff from @fontsource/noto-sans-<subset>, the subset of the script itself. */
+function scriptFonts(scripts) {
+  const files = {};
+  for (const [script, subset] of Object.entries(scripts)) {
+    files[`NotoSans${script}-Regular.woff`] = fontsource(`noto-sans-${subset}`, subset, 400);
+    files[`NotoSans${script}-Bold.woff`] = fontsource(`noto-sans-${subset}`, subset, 700);
+  }
+  return files;
+}
+
 /** Destination name in fonts/ -> source path under node_modules. */
 const FILES = {
   'DejaVuSans.ttf': dejavu('DejaVuSans.ttf'),
@@ -35,7 +45,24 @@ const FILES = {
   'NotoSansJP-Bold.woff': fontsource('noto-sans-jp', 'japanese', 700),
   'NotoSansKR-Regular.woff': fontsource('noto-sans-kr', 'korean', 400),
   'NotoSansKR-Bold.woff': fontsource('noto-sans-kr', 'korean', 700),
+  'NotoSansTC-Regular.woff': fontsource('noto-sans-tc', 'chinese-traditional', 400),
+  'NotoSansTC-Bold.woff': fontsource('noto-sans-tc', 'chinese-traditional', 700),
+  // Monochrome outlines: Noto Color Emoji is CBDT/COLR colour data, which a PDF TrueType font cannot carry.
   'NotoEmoji-Regular.woff': fontsource('noto-emoji', 'emoji', 400),
+  // Scripts DejaVu lacks or draws without their shaping features, read on first use.
+  ...scriptFonts({
+    Arabic: 'arabic',
+    Hebrew: 'hebrew',
+    Thai: 'thai',
+    Devanagari: 'devanagari',
+    Bengali: 'bengali',
+    Gurmukhi: 'gurmukhi',
+    Gujarati: 'gujarati',
+    Tamil: 'tamil',
+    Telugu: 'telugu',
+    Kannada: 'kannada',
+    Malayalam: 'malayalam',
+  }),
   'LICENSE-Noto.txt': '@fontsource/noto-sans-sc/LICENSE',
 };
 

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { access, readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { FontFace } from './font-face';
-import { FontStack } from './font-stack';
+import { FontStack, StackFaces } from './font-stack';
+import { CjkLocale, DEDICATED_SCRIPTS, DedicatedScript, cjkLocaleOf } from './scripts';
 
 /** The bundled families: DejaVu Sans (every built-in template), DejaVu Serif and DejaVu Sans Mono. */
 export type FontFamily = 'sans' | 'serif' | 'mono';
@@ -12,6 +13,8 @@ export interface FontVariant {
   italic: boolean;
   /** Default: sans. */
   family?: FontFamily;
+  /** The document's language (BCP 47): chooses Japanese, Korean or Chinese forms of Han characters. */
+  lang?: string;
 }
 
 type Weight = 'regular' | 'bold' | 'italic' | 'boldItalic';
@@ -42,24 +45,48 @@ const SANS_FALLBACKS: Record<Weight, string[]> = {
   boldItalic: [PRIMARY.boldItalic, PRIMARY.bold],
 };
 /** CJK faces have no italic; emoji only one weight. */
-const FALLBACKS = {
-  regular: ['NotoSansSC-Regular.woff', 'NotoSansJP-Regular.woff', 'NotoSansKR-Regular.woff', 'NotoEmoji-Regular.woff'],
-  bold: ['NotoSansSC-Bold.woff', 'NotoSansJP-Bold.woff', 'NotoSansKR-Bold.woff', 'NotoEmoji-Regular.woff'],
+const CJK: Record<'regular' | 'bold', Record<CjkLocale, string>> = {
+  regular: { sc: 'NotoSansSC-Regular.woff', ja: 'NotoSansJP-Regular.woff', ko: 'NotoSansKR-Regular.woff', tc: 'NotoSansTC-Regular.woff' },
+  bold: { sc: 'NotoSansSC-Bold.woff', ja: 'NotoSansJP-Bold.woff', ko: 'NotoSansKR-Bold.woff', tc: 'NotoSansTC-Bold.woff' },
 };
+const EMOJI = 'NotoEmoji-Regular.woff';
+/** The faces of scripts DejaVu lacks or draws without shaping features (Noto Sans, regular and bold; no italic). */
+const SCRIPT_FAMILIES: Record<DedicatedScript, string> = {
+  arab: 'NotoSansArabic',
+  hebr: 'NotoSansHebrew',
+  thai: 'NotoSansThai',
+  deva: 'NotoSansDevanagari',
+  beng: 'NotoSansBengali',
+  guru: 'NotoSansGurmukhi',
+  gujr: 'NotoSansGujarati',
+  taml: 'NotoSansTamil',
+  telu: 'NotoSansTelugu',
+  knda: 'NotoSansKannada',
+  mlym: 'NotoSansMalayalam',
+};
+const scriptFile = (script: DedicatedScript, bold: boolean) => `${SCRIPT_FAMILIES[script]}-${bold ? 'Bold' : 'Regular'}.woff`;
+/** Every file read on first use. */
+const LAZY_FILES = [
+  ...Object.values(CJK.regular),
+  ...Object.values(CJK.bold),
+  EMOJI,
+  ...DEDICATED_SCRIPTS.flatMap((script) => [scriptFile(script, false), scriptFile(script, true)]),
+];
 
 /**
  * Every face the renderer uses, shared by all documents of the process. Faces missing from
- * `files` (the CJK and emoji fallbacks, 9.8 MB that most documents never touch) are read from
+ * `files` (the script, CJK and emoji fallbacks, ~17 MB that most documents never touch) are read from
  * disk on first use: synchronously, because glyphs are resolved during layout, but only once
  * per process and, in the service, on a render worker thread rather than the event loop.
  */
 export class FontLibrary {
-  private readonly stacks: Record<Weight, FontStack>;
-  private readonly familyStacks: Record<Exclude<FontFamily, 'sans'>, () => Record<Weight, FontStack>>;
+  /** Stacks by family, weight and CJK preference ('' for none), made on first use. */
+  private readonly stacks = new Map<string, FontStack>();
+  private readonly lazyFace: (name: string) => () => FontFace;
 
   constructor(files: ReadonlyMap<string, Buffer>) {
     const faces = new Map<string, () => FontFace>();
-    const lazyFace = (name: string): (() => FontFace) => {
+    this.lazyFace = (name: string): (() => FontFace) => {
       let loader = faces.get(name);
       if (!loader) {
         let face: FontFace | undefined;
@@ -68,29 +95,34 @@ export class FontLibrary {
       }
       return loader;
     };
-    const stack = (faces: Record<Weight, string>, weight: Weight) => {
-      const sans = SANS_FALLBACKS[weight].filter((name) => name !== faces[weight]);
-      const others = weight === 'bold' || weight === 'boldItalic' ? FALLBACKS.bold : FALLBACKS.regular;
-      return new FontStack([faces[weight], ...sans, ...others].map(lazyFace));
-    };
-    const stacks = (faces: Record<Weight, string>): Record<Weight, FontStack> => ({
-      regular: stack(faces, 'regular'),
-      bold: stack(faces, 'bold'),
-      italic: stack(faces, 'italic'),
-      boldItalic: stack(faces, 'boldItalic'),
-    });
-    const lazyStacks = (faces: Record<Weight, string>) => {
-      let made: Record<Weight, FontStack> | undefined;
-      return () => (made ??= stacks(faces));
-    };
-    this.stacks = stacks(PRIMARY);
-    this.familyStacks = { serif: lazyStacks(FAMILIES.serif), mono: lazyStacks(FAMILIES.mono) };
+    // The default stack is made now, so that a broken primary face fails at start.
+    this.stack({ bold: false, italic: false }).primary;
   }
 
-  stack({ bold, italic, family }: FontVariant): FontStack {
-    const stacks = family === undefined || family === 'sans' ? this.stacks : this.familyStacks[family]();
-    if (bold) return italic ? stacks.boldItalic : stacks.bold;
-    return italic ? stacks.italic : stacks.regular;
+  stack({ bold, italic, family, lang }: FontVariant): FontStack {
+    const cjk = cjkLocaleOf(lang);
+    const weight: Weight = bold ? (italic ? 'boldItalic' : 'bold') : italic ? 'italic' : 'regular';
+    const key = `${family ?? 'sans'}:${weight}:${cjk ?? ''}`;
+    let stack = this.stacks.get(key);
+    if (!stack) {
+      stack = new FontStack(this.faces(family === undefined || family === 'sans' ? PRIMARY : FAMILIES[family], weight), cjk);
+      this.stacks.set(key, stack);
+    }
+    return stack;
+  }
+
+  private faces(files: Record<Weight, string>, weight: Weight): StackFaces {
+    const heavy = weight === 'bold' || weight === 'boldItalic';
+    const sans = SANS_FALLBACKS[weight].filter((name) => name !== files[weight]);
+    const cjk = heavy ? CJK.bold : CJK.regular;
+    const scripts = {} as Record<DedicatedScript, () => FontFace>;
+    for (const script of DEDICATED_SCRIPTS) scripts[script] = this.lazyFace(scriptFile(script, heavy));
+    return {
+      base: [files[weight], ...sans].map(this.lazyFace),
+      scripts,
+      cjk: { sc: this.lazyFace(cjk.sc), ja: this.lazyFace(cjk.ja), ko: this.lazyFace(cjk.ko), tc: this.lazyFace(cjk.tc) },
+      emoji: this.lazyFace(EMOJI),
+    };
   }
 }
 
@@ -106,7 +138,7 @@ export function loadFontLibrary(): Promise<FontLibrary> {
 }
 
 async function readPrimaryFiles(): Promise<Map<string, Buffer>> {
-  const lazy = new Set([...FALLBACKS.regular, ...FALLBACKS.bold, ...Object.values(FAMILIES).flatMap((faces) => Object.values(faces))]);
+  const lazy = new Set([...LAZY_FILES, ...Object.values(FAMILIES).flatMap((faces) => Object.values(faces))]);
   const [entries] = await Promise.all([
     Promise.all(Object.values(PRIMARY).map(async (name) => [name, await readFile(fontPath(name)).catch(() => missing(name))] as const)),
     Promise.all([...lazy].map((name) => access(fontPath(name)).catch(() => missing(name)))),

@@ -8,7 +8,18 @@ describe('font fallback', () => {
     ['Ж', 'DejaVuSans'],
     ['λ', 'DejaVuSans'],
     ['你', 'NotoSansSC-Regular'],
-    ['カ', 'NotoSansSC-Regular'],
+    ['カ', 'NotoSansJP-Regular'],
+    ['ب', 'NotoSansArabic-Regular'],
+    ['ש', 'NotoSansHebrew-Regular'],
+    ['ก', 'NotoSansThai-Regular'],
+    ['क', 'NotoSansDevanagari-Regular'],
+    ['ক', 'NotoSansBengali-Regular'],
+    ['ਕ', 'NotoSansGurmukhi-Regular'],
+    ['ક', 'NotoSansGujarati-Regular'],
+    ['க', 'NotoSansTamil-Regular'],
+    ['క', 'NotoSansTelugu-Regular'],
+    ['ಕ', 'NotoSansKannada-Regular'],
+    ['ക', 'NotoSansMalayalam-Regular'],
     ['한', 'NotoSansKR-Regular'],
     ['🦊', 'NotoEmoji-Regular'],
   ])('draws %s with %s', async (char, face) => {
@@ -18,15 +29,13 @@ describe('font fallback', () => {
   });
 
   it.each([
-    ['ب', { family: 'serif' }, 'DejaVuSans'],
-    ['ب', { family: 'serif', bold: true }, 'DejaVuSans-Bold'],
-    ['ש', { family: 'mono' }, 'DejaVuSans'],
-    ['ب', { italic: true }, 'DejaVuSans'],
-    ['ש', { italic: true }, 'DejaVuSans-Oblique'],
-    ['ب', { family: 'serif', italic: true, bold: true }, 'DejaVuSans-Bold'],
-    ['ש', { family: 'serif', italic: true }, 'DejaVuSans-Oblique'],
+    ['ب', { family: 'serif' }, 'NotoSansArabic-Regular'],
+    ['ب', { family: 'serif', bold: true }, 'NotoSansArabic-Bold'],
+    ['ש', { family: 'mono' }, 'NotoSansHebrew-Regular'],
+    ['ש', { italic: true, bold: true }, 'NotoSansHebrew-Bold'],
+    ['Ж', { family: 'serif', italic: true }, 'DejaVuSerif-Italic'],
     ['ἀ', { family: 'serif' }, 'DejaVuSerif'],
-  ] as const)('falls back to DejaVu Sans before CJK: %s in %j is drawn with %s', async (char, variant, face) => {
+  ] as const)('draws %s in %j with %s (a script face first, then the style, then DejaVu Sans)', async (char, variant, face) => {
     const glyph = (await loadFontLibrary()).stack({ bold: false, italic: false, ...variant }).glyph(char.codePointAt(0)!);
     expect(glyph?.face.postscriptName).toBe(face);
   });
@@ -38,10 +47,10 @@ describe('font fallback', () => {
 
   it('draws U+FFFD for characters no font has, and nothing for invisible format characters', async () => {
     const stack = (await loadFontLibrary()).stack({ bold: false, italic: false });
-    expect(stack.glyph(0xe000)?.codePoint).toBe(0xfffd);
+    expect(stack.glyph(0xe000)?.codePoints).toEqual([0xfffd]);
     expect(stack.glyph(0x200d)?.advance ?? 0).toBe(0);
     expect(stack.glyph(0xe0001)).toBeNull();
-    expect(stack.shape('a\u0007b').map((glyph) => glyph.codePoint)).toEqual([0x61, 0x62]);
+    expect(stack.shape('a\u0007b').map((glyph) => glyph.codePoints)).toEqual([[0x61], [0x62]]);
   });
 });
 

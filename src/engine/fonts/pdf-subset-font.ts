@@ -13,7 +13,10 @@ const FLAG_ITALIC = 64;
 export class PdfSubsetFont {
   private readonly oldIds: number[] = [0];
   private readonly newIdOf = new Map<number, number>([[0, 0]]);
-  private readonly codePoints: number[][] = [[]];
+  /** The characters of each new id, for ToUnicode: the first use of a glyph names it. */
+  private readonly codePoints: Array<readonly number[] | undefined> = [undefined];
+  /** Ids of the copies made by copyFor, by glyph and characters. */
+  private readonly copies = new Map<string, number>();
   private dictionary?: PDFKit.PDFKitReference;
 
   constructor(
@@ -22,11 +25,36 @@ export class PdfSubsetFont {
     readonly resourceName: string,
   ) {}
 
-  /** Adds a glyph (and the components it is built from); returns its 4-digit hex CID. */
-  encode(glyphId: number, codePoint: number): string {
+  /**
+   * Adds a glyph (and the components it is built from); returns its 4-digit hex CID.
+   * `codePoints`: the characters it draws (all of a ligature's; none for a glyph the font split off).
+   */
+  encode(glyphId: number, codePoints: readonly number[]): string {
     const id = this.include(glyphId);
-    if (this.codePoints[id].length === 0) this.codePoints[id] = [codePoint];
-    return cidHex(id);
+    const named = this.codePoints[id];
+    if (codePoints.length === 0 || named === codePoints || sameCodePoints(named, codePoints)) return cidHex(id);
+    if (named === undefined) {
+      this.codePoints[id] = codePoints;
+      return cidHex(id);
+    }
+    return cidHex(this.copyFor(glyphId, codePoints));
+  }
+
+  /**
+   * A second id drawing the same glyph for other characters: shaping may draw two letters with
+   * one glyph (an Arabic seen and the shin whose dots are a glyph of their own, a bracket and
+   * its mirror), and ToUnicode maps an id to one text, so each text gets its own copy.
+   */
+  private copyFor(glyphId: number, codePoints: readonly number[]): number {
+    const key = `${glyphId}:${codePoints.join(',')}`;
+    let id = this.copies.get(key);
+    if (id === undefined) {
+      id = this.oldIds.length;
+      this.oldIds.push(glyphId);
+      this.codePoints.push(codePoints);
+      this.copies.set(key, id);
+    }
+    return id;
   }
 
   /** The font dictionary reference, created on first use so unused faces are never written. */
@@ -87,11 +115,15 @@ export class PdfSubsetFont {
       id = this.oldIds.length;
       this.newIdOf.set(glyphId, id);
       this.oldIds.push(glyphId);
-      this.codePoints.push([]);
+      this.codePoints.push(undefined);
       for (const component of this.face.components(glyphId)) this.include(component.glyphId);
     }
     return id;
   }
+}
+
+function sameCodePoints(a: readonly number[] | undefined, b: readonly number[]): boolean {
+  return a !== undefined && a.length === b.length && a.every((code, i) => code === b[i]);
 }
 
 /** The deflated streams of one subset. */
@@ -114,8 +146,13 @@ const CACHE_BYTES = 2 * 1024 * 1024;
  * about a third of a one-page render. Compressed at the fastest level: PDFKit's default costs
  * 3x more for ~5% less size.
  */
-function subsetStreams(face: FontFace, oldIds: readonly number[], newIdOf: ReadonlyMap<number, number>, codePoints: number[][]): SubsetStreams {
-  const key = `${face.postscriptName}:${oldIds.join(',')}:${codePoints.map((points) => points[0] ?? '').join(',')}`;
+function subsetStreams(
+  face: FontFace,
+  oldIds: readonly number[],
+  newIdOf: ReadonlyMap<number, number>,
+  codePoints: ReadonlyArray<readonly number[] | undefined>,
+): SubsetStreams {
+  const key = `${face.postscriptName}:${oldIds.join(',')}:${codePoints.map((points) => points?.join(' ') ?? '').join(',')}`;
   let streams = cache.get(key);
   if (streams) {
     cache.delete(key);
@@ -144,12 +181,20 @@ function subsetTag(resourceName: string): string {
   return tag;
 }
 
-function toUnicodeCMap(codePoints: number[][]): string {
-  const entries = codePoints.map((points) => `<${points.map(utf16Hex).join('') || '0000'}>`);
-  const ranges: string[] = [];
-  for (let start = 0; start < entries.length; start += 256) {
-    const end = Math.min(start + 256, entries.length);
-    ranges.push(`<${hex4(start)}> <${hex4(end - 1)}> [${entries.slice(start, end).join(' ')}]`);
+/**
+ * Each CID to its characters (a ligature to all of them); glyphs that stand for no character
+ * (.notdef, components, marks a font split off) are left out, so they add nothing to the text.
+ */
+function toUnicodeCMap(codePoints: ReadonlyArray<readonly number[] | undefined>): string {
+  const chars: string[] = [];
+  codePoints.forEach((points, id) => {
+    if (points) chars.push(`<${hex4(id)}> <${points.map(utf16Hex).join('')}>`);
+  });
+  const blocks: string[] = [];
+  // At most 100 entries per beginbfchar block (PDF 32000-1, 9.10.3).
+  for (let start = 0; start < chars.length; start += 100) {
+    const block = chars.slice(start, start + 100);
+    blocks.push(`${block.length} beginbfchar`, ...block, 'endbfchar');
   }
   return [
     '/CIDInit /ProcSet findresource begin',
@@ -161,9 +206,7 @@ function toUnicodeCMap(codePoints: number[][]): string {
     '1 begincodespacerange',
     '<0000><ffff>',
     'endcodespacerange',
-    `${ranges.length} beginbfrange`,
-    ...ranges,
-    'endbfrange',
+    ...blocks,
     'endcmap',
     'CMapName currentdict /CMap defineresource pop',
     'end',
