@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 const ENGINE = __dirname;
 const SRC = resolve(ENGINE, '..');
 /** Packages the engine draws and reads with; anything else is a decision to make here, on purpose. */
-const ALLOWED_PACKAGES = ['pdfkit', 'fontkit', 'htmlparser2', 'json-schema-to-ts', 'liquidjs', 'qrcode-generator'];
+const ALLOWED_PACKAGES = ['pdfkit', 'fontkit', 'htmlparser2', 'json-schema-to-ts', 'liquidjs', 'qrcode-generator', 'bidi-js'];
 const FORBIDDEN = [/^@nestjs\//, /^typeorm$/, /^express$/, /^src\/config(\/|$)/, /^src\/common\/errors(\/|$)/];
 
 function sourceFiles(dir: string): string[] {

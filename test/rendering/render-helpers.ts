@@ -40,6 +40,26 @@ export function poppler(tool: 'pdftotext' | 'pdfinfo' | 'pdffonts', pdf: Buffer,
   return withPdfFile(pdf, (file) => execFileSync(tool, tool === 'pdftotext' ? [...mode, ...args, file, '-'] : [...args, file], { encoding: 'utf8' }));
 }
 
+/**
+ * pdftotext in its default (reading-order) mode: it reads right-to-left lines from glyphs drawn
+ * in visual order and puts them back in logical order with its own bidi pass, wrapping runs in
+ * embedding marks (U+202A..U+202E), taken out here. (-raw gives content-stream order: runs in visual order.)
+ */
+export function readingOrderText(pdf: Buffer): string {
+  return withPdfFile(pdf, (file) => execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }))
+    .normalize('NFC')
+    .replace(/[\u202a-\u202e]/g, '');
+}
+
+/**
+ * The words and figures of a text, punctuation and spaces left out: poppler places neutrals by
+ * its own heuristic and may glue a figure or a Latin word to the RTL word next to it ("מתוך1",
+ * "Horizonבסך"). Arabic-Indic and Persian digits are of the Arabic script: figures are matched first.
+ */
+export function wordsOf(value: string): string[] {
+  return value.normalize('NFC').match(/\p{N}+(?:[.,/]\p{N}+)*|[\p{Script=Hebrew}\p{M}]+|(?:(?!\p{N})[\p{Script=Arabic}\p{M}])+|[\p{Script=Latin}\p{M}]+/gu) ?? [];
+}
+
 /** Text of each page, as pdftotext extracts it (pages end with a form feed). */
 export function pageTexts(pdf: Buffer): string[] {
   return poppler('pdftotext', pdf, ['-layout']).split('\f').slice(0, -1);

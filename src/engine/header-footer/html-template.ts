@@ -13,7 +13,8 @@ export type TemplateRun =
 
 /** A block of inline content (a `div`/`p`, or the loose content between blocks). */
 export interface TemplateBox {
-  align: TextAlign;
+  /** Left out (no text-align given): each line's start, right for right-to-left text. */
+  align?: TextAlign;
   spaceBefore: number;
   spaceAfter: number;
   insetLeft: number;
@@ -30,7 +31,7 @@ const DATA_IMAGE = /^data:image\/(png|jpeg);base64,[a-z0-9+/=\s]+$/i;
 /** An element that is open while parsing: what its content inherits. */
 interface OpenElement {
   style: RichStyle;
-  align: TextAlign;
+  align?: TextAlign;
   block: boolean;
   /** Content is not drawn: ignored element, or replaced by a placeholder value. */
   silent: boolean;
@@ -42,10 +43,10 @@ interface OpenElement {
  */
 export function parseTemplate(html: string, base: RichStyle): TemplateBox[] {
   const boxes: TemplateBox[] = [];
-  const stack: OpenElement[] = [{ style: base, align: 'left', block: true, silent: false }];
-  let box = newBox('left');
+  const stack: OpenElement[] = [{ style: base, block: true, silent: false }];
+  let box = newBox(undefined);
   const top = () => stack[stack.length - 1];
-  const finishBox = (align: TextAlign) => {
+  const finishBox = (align: TextAlign | undefined) => {
     if (box.runs.length > 0) boxes.push(box);
     box = newBox(align);
   };
@@ -110,7 +111,7 @@ export function parseTemplate(html: string, base: RichStyle): TemplateBox[] {
   return boxes;
 }
 
-function newBox(align: TextAlign): TemplateBox {
+function newBox(align: TextAlign | undefined): TemplateBox {
   return { align, spaceBefore: 0, spaceAfter: 0, insetLeft: 0, insetRight: 0, runs: [] };
 }
 

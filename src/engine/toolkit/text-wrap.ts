@@ -1,4 +1,5 @@
 import { FontStack } from '../fonts/font-stack';
+import { markLineDirections } from './bidi';
 
 /**
  * The hyphen the layout adds where it breaks a word between characters: U+2010 HYPHEN, drawn
@@ -35,10 +36,18 @@ export function unbreakableTokens(text: string, allWords: boolean): string[] {
  * Breaks text into lines no wider than `width`: at spaces and between CJK characters; a token
  * wider than the line breaks after `-` `/` `_` `@` `.` where it has them (not inside numbers), and
  * otherwise between characters with LAYOUT_HYPHEN at the break. Explicit newlines are kept.
+ * A line whose own first strong character would give it the other direction than its paragraph
+ * (an RTL paragraph's line starting with a Latin word or a figure) starts with an RLM or LRM
+ * (bidi.ts markLineDirections): invisible, left out of the text layer by Canvas.text.
  */
 export function wrapText(text: string, stack: FontStack, size: number, width: number): string[] {
   const lines: string[] = [];
-  for (const paragraph of text.replace(/\r\n?/g, '\n').split('\n')) wrapParagraph(paragraph, stack, size, width, lines);
+  for (const paragraph of text.replace(/\r\n?/g, '\n').split('\n')) {
+    const from = lines.length;
+    wrapParagraph(paragraph, stack, size, width, lines);
+    // Lines are broken on the logical text; each keeps its paragraph's base direction when drawn.
+    markLineDirections(paragraph, lines, from);
+  }
   return lines;
 }
 
@@ -50,13 +59,27 @@ export function wrapText(text: string, stack: FontStack, size: number, width: nu
 export function ellipsize(text: string, stack: FontStack, size: number, width: number): string {
   const single = text.replace(/\s+/g, ' ');
   if (stack.measure(single, size) <= width) return single;
-  const chars = [...single];
+  const chars = graphemes(single);
   const ellipsisWidth = stack.measure(ELLIPSIS, size);
   if (ellipsisWidth > width) return '';
   let used = 0;
   let count = 0;
   while (count < chars.length && used + stack.measure(chars[count], size) + ellipsisWidth <= width) used += stack.measure(chars[count++], size);
   return `${chars.slice(0, count).join('').trimEnd()}${ELLIPSIS}`;
+}
+
+/** Characters that join the one before them into a cluster. */
+const CLUSTERING = /[\p{M}\u200c\u200d\ufe00-\ufe0f\u{1f3fb}-\u{1f3ff}\u{1f1e6}-\u{1f1ff}\u{e0020}-\u{e007f}]/u;
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * User-perceived characters: a base with its combining marks (Hebrew points, Arabic harakat,
+ * Indic vowel signs), emoji sequences and flags are never broken apart.
+ */
+function graphemes(text: string): string[] {
+  // Without marks, joiners, selectors, modifiers or flags a code point is a character: no segmenter needed (it is slow on long words).
+  if (!CLUSTERING.test(text)) return [...text];
+  return Array.from(segmenter.segment(text), (part) => part.segment);
 }
 
 /** True for a run of breakable spaces (tokens are runs: the first character tells). */
@@ -151,7 +174,7 @@ function pieces(token: string): string[] {
 /** Fills lines with the token's characters, ending each broken line with a hyphen. Linear in the token's length. */
 function breakByCharacters(token: string, stack: FontStack, size: number, filler: LineFiller): void {
   const hyphenWidth = stack.measure(LAYOUT_HYPHEN, size);
-  const chars = [...token];
+  const chars = graphemes(token);
   const widths = chars.map((char) => stack.measure(char, size));
   let restWidth = widths.reduce((sum, w) => sum + w, 0);
   let index = 0;
