@@ -18,6 +18,7 @@ export function drawWatermark(canvas: Canvas, size: PageSize, text: string): voi
   const [cx, cy] = [size.width / 2, size.height / 2];
   for (let page = 0; page < canvas.pageCount; page++) {
     canvas.switchToPage(page);
-    canvas.turned(degrees, cx, cy, OPACITY, () => canvas.text(text, cx - width / 2, cy - lineHeight(style) / 2, style));
+    // A Pagination artifact of subtype Watermark (tagging): seen, not read.
+    canvas.tags.artifact('Watermark', () => canvas.turned(degrees, cx, cy, OPACITY, () => canvas.text(text, cx - width / 2, cy - lineHeight(style) / 2, style)));
   }
 }

@@ -66,7 +66,7 @@ export class CalendarScheduleLayout implements DocumentLayout<CalendarScheduleDa
     const mastheadStyle = { size: TYPE.small, color: COLORS.muted };
     const lines = [
       ...(short && masthead.length > 0 ? [new Paragraph(masthead.join(' · '), mastheadStyle)] : masthead.map((line) => new Paragraph(line, mastheadStyle))),
-      new Paragraph(title, { size: short ? TYPE.heading : TYPE.title, color: COLORS.accent, bold: true }),
+      new Paragraph(title, { size: short ? TYPE.heading : TYPE.title, color: COLORS.accent, bold: true }, { role: 'H1' }),
     ];
     const size = short ? TYPE.heading : TYPE.display;
     if (frame.width < NARROW_PAGE) return new VStack([new MonthLabel(monthLabel, size, 'left'), ...lines], { gap: 2 });
@@ -91,7 +91,7 @@ class MonthLabel implements Block {
     const style: TextStyle = { size: this.size, color: COLORS.text, bold: true };
     const natural = canvas.measure(this.text, style);
     const size = natural <= width ? this.size : Math.max(TYPE.heading, (this.size * width) / natural);
-    return new Paragraph(this.text, { ...style, size }, { align: this.align }).layout(canvas, width);
+    return new Paragraph(this.text, { ...style, size }, { align: this.align, role: 'H2' }).layout(canvas, width);
   }
 }
 

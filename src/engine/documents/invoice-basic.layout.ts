@@ -98,8 +98,8 @@ function masthead({ data, format, labels, type, words }: InvoiceContext): Block 
   const { company } = data;
   const companyLines: Block[] = [];
   const logo = trimmed(company?.logo);
-  if (logo) companyLines.push(companyLogo(logo, SPACE.sm));
   const name = trimmed(company?.name);
+  if (logo) companyLines.push(companyLogo(logo, SPACE.sm, name ? `${name} logo` : undefined));
   if (name) companyLines.push(new Paragraph(name, { size: TYPE.title, color: COLORS.accent, bold: true }, { balance: true }));
   const address = trimmed(company?.address);
   if (address) companyLines.push(new Paragraph(address, muted));
@@ -113,7 +113,7 @@ function masthead({ data, format, labels, type, words }: InvoiceContext): Block 
   if (data.dueDate) meta.push({ key: type === 'quote' ? labels.validUntil : labels.dueDate, value: format.date(data.dueDate) });
   const poNumber = trimmed(data.poNumber);
   if (poNumber) meta.push({ key: labels.poNumber, value: poNumber });
-  const right: Block[] = [new FittedText(words.title, { size: TYPE.display, color: COLORS.accent, bold: true }, TITLE_FLOOR, 'right'), new LabelValueList(meta)];
+  const right: Block[] = [new FittedText(words.title, { size: TYPE.display, color: COLORS.accent, bold: true }, TITLE_FLOOR, 'right', 'H1'), new LabelValueList(meta)];
   // In the masthead, so it is always on the first page, whatever the length of what follows.
   if (data.status) right.push(statusStamp(labels.status[data.status], data.status === 'paid' ? COLORS.positive : COLORS.negative, SPACE.xs));
   return twoColumns(new VStack(companyLines, { gap: 2 }), rightInset(new VStack(right, { gap: SPACE.sm }), TABLE_CELL_X), SPACE.lg, SPACE.md);
@@ -167,7 +167,7 @@ function itemsTable({ format, labels, totals }: InvoiceContext): Block {
 
 function section(heading: string, content: string, locale: string): Block {
   return new VStack(
-    [new Paragraph(heading.toLocaleUpperCase(locale), { size: TYPE.tiny, color: COLORS.accent, bold: true }), new Paragraph(content, body)],
+    [new Paragraph(heading.toLocaleUpperCase(locale), { size: TYPE.tiny, color: COLORS.accent, bold: true }, { role: 'H2' }), new Paragraph(content, body)],
     { gap: SPACE.xs, keepFirstWithNext: 1 },
   );
 }

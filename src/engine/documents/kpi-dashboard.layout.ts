@@ -31,7 +31,7 @@ export class KpiDashboardLayout implements DocumentLayout<KpiDashboardData> {
   draw(canvas: Canvas, frame: Rect, data: KpiDashboardData): void {
     const flow = new PageFlow(canvas, frame);
     const title = this.title(data);
-    const heading = [new Paragraph(title, titleStyle(canvas, title, frame), { balance: true })];
+    const heading = [new Paragraph(title, titleStyle(canvas, title, frame), { balance: true, role: 'H1' })];
     const subtitle = trimmed(data.subtitle);
     if (subtitle) heading.push(new Paragraph(subtitle, { size: TYPE.body, color: COLORS.muted }, { balance: true }));
     flow.add(new VStack(heading, { gap: SPACE.xs }));
@@ -56,7 +56,7 @@ export class KpiDashboardLayout implements DocumentLayout<KpiDashboardData> {
     }
     const sections = (data.sections ?? []).map((section) => {
       const content = trimmed(section.content);
-      const parts = [new Paragraph(section.title.trim(), { size: TYPE.heading, color: COLORS.text, bold: true }, { balance: true }), rule(SPACE.xs)];
+      const parts = [new Paragraph(section.title.trim(), { size: TYPE.heading, color: COLORS.text, bold: true }, { balance: true, role: 'H2' }), rule(SPACE.xs)];
       if (content) parts.push(new Paragraph(content, BODY));
       return new VStack(parts, { gap: 0, keepFirstWithNext: 2 });
     });

@@ -38,12 +38,17 @@ export function drawFurniture(canvas: Canvas, pageHeight: number, frame: Rect, f
     canvas.switchToPage(page);
     const label = furniture.pageLabel(page + 1, total);
     const labelWidth = canvas.measure(label, STYLE);
-    canvas.line(frame.x, footerTop, right, footerTop, COLORS.rule, 0.5);
-    canvas.text(label, right - labelWidth, footerTop + RULE_GAP, STYLE, labelWidth, 'right');
-    canvas.text(runningName(canvas, furniture.name, '', frame.width - labelWidth - SPACE.md), frame.x, footerTop + RULE_GAP, STYLE);
+    // Page furniture is a Pagination artifact (tagging): the document reads without it.
+    canvas.tags.artifact('Footer', () => {
+      canvas.line(frame.x, footerTop, right, footerTop, COLORS.rule, 0.5);
+      canvas.text(label, right - labelWidth, footerTop + RULE_GAP, STYLE, labelWidth, 'right');
+      canvas.text(runningName(canvas, furniture.name, '', frame.width - labelWidth - SPACE.md), frame.x, footerTop + RULE_GAP, STYLE);
+    });
     if (page === 0) continue;
-    canvas.text(runningName(canvas, furniture.name, continued, frame.width), frame.x, headerTop, STYLE);
-    canvas.line(frame.x, headerTop + BAND, right, headerTop + BAND, COLORS.rule, 0.5);
+    canvas.tags.artifact('Header', () => {
+      canvas.text(runningName(canvas, furniture.name, continued, frame.width), frame.x, headerTop, STYLE);
+      canvas.line(frame.x, headerTop + BAND, right, headerTop + BAND, COLORS.rule, 0.5);
+    });
   }
 }
 

@@ -34,7 +34,7 @@ export class WeeklyReportLayout implements DocumentLayout<WeeklyReportData> {
   draw(canvas: Canvas, frame: Rect, data: WeeklyReportData): void {
     const flow = new PageFlow(canvas, frame);
     const { projects } = data;
-    const heading: Block[] = [new Paragraph(this.title(data), { size: TYPE.display, color: COLORS.accent, bold: true }, { balance: true })];
+    const heading: Block[] = [new Paragraph(this.title(data), { size: TYPE.display, color: COLORS.accent, bold: true }, { balance: true, role: 'H1' })];
     const asOf = data.versionAsOf;
     const summary = `${projects.length} project${projects.length === 1 ? '' : 's'}${asOf ? ` · As of ${asOf}` : ''}`;
     heading.push(new Paragraph(summary, MUTED));
@@ -142,11 +142,11 @@ class TitleWithPill implements Block {
     const statusLines = this.status ? pillLines(canvas, this.status, pill) : [];
     // A status too long for one line beside the title goes under it, at full width, splitting between its lines.
     if (!this.continued && statusLines.length > 1) {
-      return new VStack([new Paragraph(this.title, PROJECT_TITLE, { balance: true }), statusPillBlock(this.status)], { gap: SPACE.xs }).layout(canvas, width);
+      return new VStack([new Paragraph(this.title, PROJECT_TITLE, { balance: true, role: 'H2' }), statusPillBlock(this.status)], { gap: SPACE.xs }).layout(canvas, width);
     }
     const showPill = statusLines.length === 1;
     const titleWidth = width - (showPill ? pill + SPACE.md : 0);
-    const title = this.continued ? continuedTitle(canvas, this.title, titleWidth) : new Paragraph(this.title, PROJECT_TITLE, { balance: true }).layout(canvas, titleWidth);
+    const title = this.continued ? continuedTitle(canvas, this.title, titleWidth) : new Paragraph(this.title, PROJECT_TITLE, { balance: true, role: 'H2' }).layout(canvas, titleWidth);
     const pillTop = (lineHeight(PROJECT_TITLE) - pillHeight()) / 2;
     const withPill = (part: Laid): Laid => ({
       height: Math.max(part.height, showPill ? pillTop + pillHeight(undefined, statusLines.length) : 0),
@@ -170,7 +170,8 @@ function continuedTitle(canvas: Canvas, title: string, width: number): Laid {
   const stack = canvas.stack(PROJECT_TITLE);
   const room = Math.max(0, width - stack.measure(suffix, PROJECT_TITLE.size));
   const text = `${ellipsize(title, stack, PROJECT_TITLE.size, room)}${suffix}`;
-  return fixed(lineHeight(PROJECT_TITLE), (target, x, y) => target.text(text, x, y, PROJECT_TITLE, width));
+  // A repeated title: an artifact (tagging), the H2 is where the title is printed whole.
+  return fixed(lineHeight(PROJECT_TITLE), (target, x, y) => target.tags.artifact('Pagination', () => target.text(text, x, y, PROJECT_TITLE, width)));
 }
 
 /** A status pill as a block of its own: as wide as its text needs, split between its lines at a page break. */

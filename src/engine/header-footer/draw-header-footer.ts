@@ -33,8 +33,9 @@ export function drawHeaderFooter(canvas: Canvas, geometry: PageGeometry, options
   for (let page = 0; page < count; page++) {
     canvas.switchToPage(page);
     const fill: Record<Placeholder, string> = { ...values, pageNumber: String(page + 1), totalPages: String(count) };
-    drawZone(canvas, header, fill, { x: content.x, y: 0, width: content.width, height: margins.top });
-    drawZone(canvas, footer, fill, { x: content.x, y: size.height - margins.bottom, width: content.width, height: margins.bottom });
+    // Running header and footer: artifacts (tagging), not content read in the structure tree.
+    canvas.tags.artifact('Header', () => drawZone(canvas, header, fill, { x: content.x, y: 0, width: content.width, height: margins.top }));
+    canvas.tags.artifact('Footer', () => drawZone(canvas, footer, fill, { x: content.x, y: size.height - margins.bottom, width: content.width, height: margins.bottom }));
   }
 }
 

@@ -25,7 +25,7 @@ describe('Canvas.text', () => {
     expect(drawn).toBeCloseTo(natural * 0.8, 5);
     expect(canvas.textBoxes[0]).toMatchObject({ text, x: 10, width: drawn });
     const pdf = await finish();
-    expect(pdf.toString('latin1')).toMatch(/ 80 Tz .* Tj 100 Tz ET/);
+    expect(pdf.toString('latin1')).toMatch(/ 80 Tz .* T[jJ] 100 Tz ET/);
     expect(pdfText(pdf)).toContain(text);
     expect(pdfText(pdf)).not.toContain('…');
   });

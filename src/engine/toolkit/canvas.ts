@@ -3,6 +3,8 @@ import { openPdfKitImage } from '../header-footer/images/pdfkit-image';
 import { FontLibrary } from '../fonts/font-library';
 import { FontStack, ShapedGlyph } from '../fonts/font-stack';
 import { TextAlign, TextStyle, lineHeight } from './text-style';
+import { layoutLine, logicalText, mirroredOriginal, pdfHexString } from './bidi';
+import { Tagger } from '../tagging/tagger';
 
 /** Where a line of text was drawn, in the layout's own measurements (points, top-left origin). */
 export interface TextBox {
@@ -51,6 +53,8 @@ const pt = (value: number): string => (Math.round(value * 100) / 100).toString()
  */
 export class Canvas {
   readonly textBoxes: TextBox[] = [];
+  /** The structure tree and marked content (tagging/tagger.ts); blocks open elements through it. */
+  readonly tags: Tagger;
   private pageIndex = 0;
   private clip?: { top: number; bottom: number };
   /** Fill colour in force, so that runs of same-coloured text do not repeat the operator. */
@@ -60,11 +64,19 @@ export class Canvas {
     private readonly doc: PDFKit.PDFDocument,
     private readonly fonts: FontLibrary,
     private readonly documentFonts: DocumentFonts,
-  ) {}
+    /** The document's language (BCP 47, options.lang): picks the CJK forms of Han characters. */
+    private readonly lang: string = 'en',
+  ) {
+    this.tags = new Tagger(doc);
+  }
 
   stack(style: TextStyle): FontStack {
-    return this.fonts.stack({ bold: Boolean(style.bold), italic: Boolean(style.italic), family: style.family });
+    // Called for every measure and line: the 12 styles of the document's language are kept here.
+    const index = (style.bold ? 1 : 0) + (style.italic ? 2 : 0) + (style.family === 'serif' ? 4 : style.family === 'mono' ? 8 : 0);
+    return (this.stacks[index] ??= this.fonts.stack({ bold: Boolean(style.bold), italic: Boolean(style.italic), family: style.family, lang: this.lang }));
   }
+
+  private readonly stacks: FontStack[] = [];
 
   measure(text: string, style: TextStyle): number {
     return this.stack(style).measure(text, style.size);
@@ -75,6 +87,7 @@ export class Canvas {
   }
 
   addPage(): void {
+    this.tags.close();
     this.doc.addPage();
     this.pageIndex++;
     this.fill = undefined;
@@ -82,6 +95,7 @@ export class Canvas {
 
   /** Makes an earlier page current (header/footer pass; pages are buffered). */
   switchToPage(index: number): void {
+    this.tags.close();
     this.doc.switchToPage(index);
     this.pageIndex = index;
     this.fill = undefined;
@@ -92,6 +106,7 @@ export class Canvas {
    * out, shapes are cut. Used only for content taller than a whole page.
    */
   clipped(top: number, bottom: number, draw: () => void): void {
+    this.tags.close();
     this.doc.save();
     this.doc.rect(0, top, 1e5, bottom - top).clip();
     this.clip = { top, bottom };
@@ -99,6 +114,7 @@ export class Canvas {
       draw();
     } finally {
       this.clip = undefined;
+      this.tags.close();
       this.doc.restore();
       this.fill = undefined;
     }
@@ -107,35 +123,83 @@ export class Canvas {
   /**
    * Draws one line whose box starts at (x, top); `width` is the box width for alignment.
    * Returns the drawn width.
+   * Bidirectional text: the line is laid out in visual runs (toolkit/bidi.ts), each run shaped in its
+   * direction; `align` left out means the line's start: right for a right-to-left line.
    */
-  text(text: string, x: number, top: number, style: TextStyle, width?: number, align: TextAlign = 'left'): number {
+  text(text: string, x: number, top: number, style: TextStyle, width?: number, align?: TextAlign): number {
     if (this.clip && (top < this.clip.top - 0.5 || top + lineHeight(style) > this.clip.bottom + 0.5)) return 0;
     const stack = this.stack(style);
-    const glyphs = stack.shape(text);
+    const line = layoutLine(text);
+    const logical = logicalText(text);
+    let glyphs: readonly ShapedGlyph[];
+    /** Glyphs of mirrored brackets, by index, with the character they stand for. */
+    const originals = new Map<number, string>();
+    if (line.runs.length === 1 && !line.runs[0].rtl) glyphs = stack.shape(line.runs[0].text);
+    else {
+      // Each run in its own direction: a right-to-left run comes back from shaping in visual order.
+      const visual: ShapedGlyph[] = [];
+      for (const run of line.runs) {
+        const from = visual.length;
+        visual.push(...stack.shape(run.text, run.rtl ? 'rtl' : 'ltr'));
+        for (let i = from; run.mirrored && i < visual.length; i++) {
+          const original = mirroredOriginal(visual[i].codePoints);
+          if (original) originals.set(i, original);
+        }
+      }
+      glyphs = visual;
+    }
     if (glyphs.length === 0) return 0;
+    let advance = 0;
+    for (const glyph of glyphs) advance += glyph.advance;
     const scale = style.size / 1000;
-    const naturalWidth = stack.measure(text, style.size);
+    const naturalWidth = advance * scale;
     // Text never leaves its box and is never cut: where a caller measured too wide it is compressed horizontally.
     const squeeze = width !== undefined && naturalWidth > width + 0.01 ? Math.max(0.01, width / naturalWidth) : 1;
     const textWidth = naturalWidth * squeeze;
-    const left = width === undefined || align === 'left' ? x : align === 'right' ? x + width - textWidth : x + (width - textWidth) / 2;
+    const side = align ?? (line.direction === 'rtl' ? 'right' : 'left');
+    const left = width === undefined || side === 'left' ? x : side === 'right' ? x + width - textWidth : x + (width - textWidth) / 2;
     const primary = stack.primary;
     const box = lineHeight(style);
     const baseline = top + (box - (primary.ascender - primary.descender) * scale) / 2 + primary.ascender * scale;
+    this.tags.mark('text');
     this.setFill(style.color);
-    this.drawGlyphs(glyphs, left, baseline, style.size, squeeze);
-    this.textBoxes.push({ page: this.pageIndex, x: left, y: top, width: textWidth, height: box, text });
+    // The text layer: a complex-script LTR line carries its text (bidi.ts BidiLine.needsActualText); a
+    // mirrored bracket carries the character it stands for. Other glyphs read back through ToUnicode.
+    if (line.needsActualText) this.doc.addContent(`/Span <</ActualText ${pdfHexString(logical)}>> BDC`);
+    if (originals.size === 0) this.drawGlyphs(glyphs, left, baseline, style.size, squeeze);
+    else {
+      let start = 0;
+      let pen = left;
+      const draw = (end: number) => {
+        if (end <= start) return;
+        const part = glyphs.slice(start, end);
+        this.drawGlyphs(part, pen, baseline, style.size, squeeze);
+        for (const glyph of part) pen += glyph.advance * scale * squeeze;
+        start = end;
+      };
+      for (const [index, original] of originals) {
+        draw(index);
+        this.doc.addContent(`/Span <</ActualText ${pdfHexString(original)}>> BDC`);
+        draw(index + 1);
+        this.doc.addContent('EMC');
+      }
+      draw(glyphs.length);
+    }
+    if (line.needsActualText) this.doc.addContent('EMC');
+    this.textBoxes.push({ page: this.pageIndex, x: left, y: top, width: textWidth, height: box, text: logical });
     return textWidth;
   }
 
   /** Draws `draw` turned by `degrees` about (x, y), at `opacity` (watermarks). */
   turned(degrees: number, x: number, y: number, opacity: number, draw: () => void): void {
+    this.tags.close();
     this.doc.save();
     this.doc.fillOpacity(opacity);
     this.doc.rotate(degrees, { origin: [x, y] });
     try {
       draw();
     } finally {
+      this.tags.close();
       this.doc.restore();
       this.fill = undefined;
     }
@@ -143,6 +207,7 @@ export class Canvas {
 
   rect(x: number, y: number, width: number, height: number, fill: string, radius = 0): void {
     if (width <= 0 || height <= 0) return;
+    this.tags.mark('shape');
     if (radius > 0) this.doc.roundedRect(x, y, width, height, Math.min(radius, width / 2, height / 2));
     else this.doc.rect(x, y, width, height);
     this.setFill(fill);
@@ -152,12 +217,14 @@ export class Canvas {
   /** Fills many rectangles as one path (a QR code's modules): one fill operator, not one each. */
   fillRects(rects: ReadonlyArray<readonly [number, number, number, number]>, fill: string): void {
     if (rects.length === 0) return;
+    this.tags.mark('shape');
     for (const [x, y, width, height] of rects) this.doc.rect(x, y, width, height);
     this.setFill(fill);
     this.doc.fill();
   }
 
   strokeRect(x: number, y: number, width: number, height: number, color: string, lineWidth = 0.75, radius = 0): void {
+    this.tags.mark('shape');
     if (radius > 0) this.doc.roundedRect(x, y, width, height, radius);
     else this.doc.rect(x, y, width, height);
     this.doc.lineWidth(lineWidth);
@@ -166,6 +233,7 @@ export class Canvas {
   }
 
   line(x1: number, y1: number, x2: number, y2: number, color: string, lineWidth = 0.75): void {
+    this.tags.mark('shape');
     this.doc.moveTo(x1, y1).lineTo(x2, y2).lineWidth(lineWidth);
     this.setStroke(color);
     this.doc.stroke();
@@ -174,6 +242,7 @@ export class Canvas {
   /** An open path through the points, stroked once (a sparkline): not a line operator per segment. */
   polyline(points: ReadonlyArray<readonly [number, number]>, color: string, lineWidth = 0.75): void {
     if (points.length < 2) return;
+    this.tags.mark('shape');
     this.doc.moveTo(points[0][0], points[0][1]);
     for (let i = 1; i < points.length; i++) this.doc.lineTo(points[i][0], points[i][1]);
     this.doc.lineWidth(lineWidth).lineJoin('round');
@@ -184,6 +253,7 @@ export class Canvas {
   }
 
   polygon(points: Array<[number, number]>, fill: string): void {
+    this.tags.mark('shape');
     this.doc.polygon(...points);
     this.setFill(fill);
     this.doc.fill();
@@ -207,12 +277,15 @@ export class Canvas {
 
   /** Draws a data-URI image; PDFKit embeds each distinct URI once per document. */
   image(dataUri: string, x: number, y: number, width: number, height: number): void {
+    this.tags.mark('image');
     this.doc.image(openPdfKitImage(this.doc, dataUri) as unknown as PDFKit.Mixins.ImageSrc, x, y, { width, height });
   }
 
   /** Makes the area a link to `url` (mailto: addresses, the customer's web site). */
   link(x: number, y: number, width: number, height: number, url: string): void {
-    this.doc.link(x, y, width, height, url);
+    const options = this.tags.linkOptions(url);
+    this.doc.link(x, y, width, height, url, options as PDFKit.Mixins.AnnotationOption);
+    this.tags.linked(options, this.doc.page.annotations[this.doc.page.annotations.length - 1]);
   }
 
   private setFill(color: string): void {
@@ -232,25 +305,54 @@ export class Canvas {
   /**
    * One BT/ET per font run; the text matrix flips PDFKit's top-down page space back upright.
    * `squeeze` < 1 compresses the run horizontally (Tz), restored after it: Tz outlives ET.
+   * Shaped positions (kerning, mark offsets) go into TJ adjustments against the widths the font
+   * dictionary declares; vertical offsets (marks above or below) into the text rise (Ts).
    */
   private drawGlyphs(glyphs: readonly ShapedGlyph[], x: number, baseline: number, size: number, squeeze: number): void {
     const scale = (size / 1000) * squeeze;
-    const [tzOn, tzOff] = squeeze === 1 ? ['', ''] : [` ${pt(squeeze * 100)} Tz`, ' 100 Tz'];
+    const tzOn = squeeze === 1 ? '' : ` ${pt(squeeze * 100)} Tz`;
     let start = 0;
     while (start < glyphs.length) {
       const face = glyphs[start].face;
       const font = this.documentFonts.for(face);
       this.doc.page.fonts[font.resourceName] = font.reference();
+      // Pens in 1/1000 em from the run's start: where the shaping puts the next glyph, and where the viewer's is.
+      let target = 0;
+      let viewer = 0;
+      let rise = 0;
+      let show = '';
+      let array = '';
       let hex = '';
-      let runWidth = 0;
+      const flush = () => {
+        if (array) show += `[${array}${hex ? `<${hex}>` : ''}] TJ `;
+        else if (hex) show += `<${hex}> Tj `;
+        array = hex = '';
+      };
       let end = start;
       for (; end < glyphs.length && glyphs[end].face === face; end++) {
-        hex += font.encode(glyphs[end].glyphId, glyphs[end].codePoint);
-        runWidth += glyphs[end].advance * scale;
+        const glyph = glyphs[end];
+        if (glyph.yOffset !== rise) {
+          flush();
+          rise = glyph.yOffset;
+          show += `${pt((rise * size) / 1000)} Ts `;
+        }
+        const shift = viewer - (target + glyph.xOffset);
+        if (shift >= 1 || shift <= -1) {
+          const adjust = Math.round(shift);
+          array += `${hex ? `<${hex}>` : ''}${adjust} `;
+          hex = '';
+          viewer -= adjust;
+        }
+        hex += font.encode(glyph.glyphId, glyph.codePoints);
+        viewer += Math.round(face.advance(glyph.glyphId));
+        target += glyph.advance;
       }
-      this.doc.addContent(`BT /${font.resourceName} ${pt(size)} Tf${tzOn} 1 0 0 -1 ${pt(x)} ${pt(baseline)} Tm <${hex}> Tj${tzOff} ET`);
-      x += runWidth;
+      flush();
+      if (rise !== 0) show += '0 Ts ';
+      this.doc.addContent(`BT /${font.resourceName} ${pt(size)} Tf${tzOn} 1 0 0 -1 ${pt(x)} ${pt(baseline)} Tm ${show}${tzOn ? '100 Tz ' : ''}ET`);
+      x += target * scale;
       start = end;
     }
   }
+
 }

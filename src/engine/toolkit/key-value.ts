@@ -57,10 +57,18 @@ class LaidGrid implements Laid {
     for (const row of this.rows) {
       row.forEach((cell, column) => {
         let lineTop = top;
-        for (const line of cell) {
-          canvas.text(line.text, x + column * (this.columnWidth + SPACE.md), lineTop, line.style, this.columnWidth);
-          lineTop += lineHeight(line.style);
-        }
+        // Tagged: a Div per pair, its label and its value a P each.
+        canvas.tags.element('Div', () => {
+          for (const part of [KEY, VALUE]) {
+            canvas.tags.element('P', () => {
+              for (const line of cell) {
+                if (line.style !== part) continue;
+                canvas.text(line.text, x + column * (this.columnWidth + SPACE.md), lineTop, line.style, this.columnWidth);
+                lineTop += lineHeight(line.style);
+              }
+            });
+          }
+        });
       });
       top += rowHeight(row) + SPACE.sm;
     }
@@ -117,11 +125,19 @@ export class LabelValueList implements Block {
       height: rows.reduce((sum, row) => sum + row.value.length * step, 0),
       draw: (target, x, y) => {
         let top = y;
-        for (const row of rows) {
-          target.text(row.key, x, top, label, labelWidth - SPACE.xs);
-          row.value.forEach((line, n) => target.text(line, x + labelWidth, top + n * step, value, valueWidth, 'right'));
-          top += row.value.length * step;
-        }
+        // Tagged as a Table: a TR per pair, its label a TH (scope Row), its value a TD.
+        const tags = target.tags;
+        tags.element('Table', () =>
+          tags.element('TBody', () => {
+            for (const row of rows) {
+              tags.element('TR', () => {
+                tags.element('TH', () => target.text(row.key, x, top, label, labelWidth - SPACE.xs), { scope: 'Row' });
+                tags.element('TD', () => row.value.forEach((line, n) => target.text(line, x + labelWidth, top + n * step, value, valueWidth, 'right')));
+              });
+              top += row.value.length * step;
+            }
+          }),
+        );
       },
     };
   }

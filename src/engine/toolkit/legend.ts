@@ -62,23 +62,37 @@ class LaidLegend implements Laid {
     private readonly style: TextStyle,
     private readonly step: number,
     private readonly width: number,
+    /** Ties the legend's parts on several pages to one list (tagging). */
+    private readonly key: object = {},
   ) {
     this.height = rows * step;
   }
 
+  /** Tagged as a list (L): an entry an item (LI > LBody) whose swatch is decoration (an Artifact). */
   draw(canvas: Canvas, left: number, top: number): void {
-    for (const item of this.placed) {
-      const y = top + item.row * this.step;
-      canvas.rect(left + item.x, y + (lineHeight(this.style) - SWATCH) / 2, SWATCH, SWATCH, item.entry.color, 2);
-      item.lines.forEach((line, n) => canvas.text(line, left + item.x + SWATCH + 4, y + n * this.step, this.style, this.width - item.x - SWATCH - 4));
-    }
+    const tags = canvas.tags;
+    tags.element(
+      'L',
+      () => {
+        for (const item of this.placed) {
+          const y = top + item.row * this.step;
+          tags.element('LI', () =>
+            tags.element('LBody', () => {
+              canvas.rect(left + item.x, y + (lineHeight(this.style) - SWATCH) / 2, SWATCH, SWATCH, item.entry.color, 2);
+              item.lines.forEach((line, n) => canvas.text(line, left + item.x + SWATCH + 4, y + n * this.step, this.style, this.width - item.x - SWATCH - 4));
+            }),
+          );
+        }
+      },
+      { key: this.key },
+    );
   }
 
   split(room: number): [Laid, Laid] | null {
     let rows = Math.min(this.rows - 1, Math.floor(room / this.step));
     while (rows > 0 && this.placed.some((item) => item.row < rows && rows < item.row + item.lines.length)) rows--;
     if (rows <= 0) return null;
-    const part = (items: PlacedEntry[], count: number) => new LaidLegend(items, count, this.style, this.step, this.width);
+    const part = (items: PlacedEntry[], count: number) => new LaidLegend(items, count, this.style, this.step, this.width, this.key);
     return [
       part(this.placed.filter((item) => item.row < rows), rows),
       part(this.placed.filter((item) => item.row >= rows).map((item) => ({ ...item, row: item.row - rows })), this.rows - rows),

@@ -301,11 +301,32 @@ export class MonthGrid implements Block {
     const { weekStart, height } = this.spec;
     const { weeks, gridStart, firstDay, lastDay, cellWidth, rowHeight } = plan;
     const { weekday: weekdayStyle } = this.styles;
+    // Tagged as a Table: the weekdays a header row (TH, Scope Column), a week a TR, a day a TD holding its
+    // number, then its ranges' labels, its events and its "+N". Cells are opened in reading order
+    // first (empty), then each drawing goes into its day's cell again by its key.
+    const tags = canvas.tags;
+    const tableKey = {};
+    const bodyKey = {};
+    const rowKeys = Array.from({ length: weeks }, () => ({}));
+    const cellKeys = Array.from({ length: weeks * 7 }, () => ({}));
+    const inTable = (draw: () => void) => tags.element('Table', draw, { key: tableKey });
+    const inCell = (index: number, draw: () => void) =>
+      inTable(() => tags.element('TBody', () => tags.element('TR', () => tags.element('TD', draw, { key: cellKeys[index] }), { key: rowKeys[Math.floor(index / 7)] }), { key: bodyKey }));
+    /** The cell an item drawn at (itemX, itemY) of the grid belongs to. */
+    const cellAt = (itemX: number, itemY: number) =>
+      Math.min(weeks - 1, Math.max(0, Math.floor((itemY - HEADER_HEIGHT) / rowHeight))) * 7 + Math.min(6, Math.max(0, Math.floor(itemX / cellWidth)));
     canvas.rect(x, y, width, HEADER_HEIGHT, this.styles.accent);
-    for (let column = 0; column < 7; column++) {
-      const name = WEEKDAY_NAMES[(column + (weekStart === 'monday' ? 1 : 0)) % 7];
-      canvas.text(name, x + column * cellWidth, y + (HEADER_HEIGHT - lineHeight(weekdayStyle)) / 2, weekdayStyle, cellWidth, 'center');
-    }
+    inTable(() =>
+      tags.element('THead', () =>
+        tags.element('TR', () => {
+          for (let column = 0; column < 7; column++) {
+            const name = WEEKDAY_NAMES[(column + (weekStart === 'monday' ? 1 : 0)) % 7];
+            tags.element('TH', () => canvas.text(name, x + column * cellWidth, y + (HEADER_HEIGHT - lineHeight(weekdayStyle)) / 2, weekdayStyle, cellWidth, 'center'), { scope: 'Column' });
+          }
+        }),
+      ),
+    );
+    for (let index = 0; index < weeks * 7; index++) inCell(index, () => undefined);
     // Backgrounds and rules first, so bars and chips are drawn over the grid lines.
     for (let day = gridStart; day < gridStart + weeks * 7; day++) {
       if (day >= firstDay && day <= lastDay) continue;
@@ -314,9 +335,20 @@ export class MonthGrid implements Block {
     }
     for (let line = 0; line <= weeks; line++) canvas.line(x, y + HEADER_HEIGHT + line * rowHeight, x + width, y + HEADER_HEIGHT + line * rowHeight, COLORS.rule, 0.5);
     for (let column = 0; column <= 7; column++) canvas.line(x + column * cellWidth, y + HEADER_HEIGHT, x + column * cellWidth, y + height, COLORS.rule, 0.5);
-    for (const bar of plan.bars) this.drawBar(canvas, bar, x + bar.x, y + bar.y);
-    for (const chip of plan.chips) this.drawChip(canvas, chip, x + chip.x, y + chip.y);
-    for (const text of plan.texts) canvas.text(text.text, x + text.x, y + text.y, text.style, text.width, text.align);
+    // A cell's first text is its day number: drawn before the bars and chips (below it, never over it) to be read first.
+    const numbered = new Set<number>();
+    const later: DrawnText[] = [];
+    for (const text of plan.texts) {
+      const cell = cellAt(text.x, text.y);
+      if (numbered.has(cell)) later.push(text);
+      else {
+        numbered.add(cell);
+        inCell(cell, () => canvas.text(text.text, x + text.x, y + text.y, text.style, text.width, text.align));
+      }
+    }
+    for (const bar of plan.bars) inCell(cellAt(bar.x, bar.y), () => this.drawBar(canvas, bar, x + bar.x, y + bar.y));
+    for (const chip of plan.chips) inCell(cellAt(chip.x, chip.y), () => this.drawChip(canvas, chip, x + chip.x, y + chip.y));
+    for (const text of later) inCell(cellAt(text.x, text.y), () => canvas.text(text.text, x + text.x, y + text.y, text.style, text.width, text.align));
   }
 
   /** Ranges overlapping the visible days of one week, each given the first free lane. */

@@ -112,14 +112,26 @@ class LaidOverflowList implements Laid {
   }
 
   draw(canvas: Canvas, x: number, y: number): void {
-    canvas.text(this.continued ? `${this.title} (continued)` : this.title, x, y, this.styles.title, this.width);
+    // Tagged: the title a P (a repeated "(continued)" title an artifact), the rows an L of LI > Lbl (day) + LBody.
+    const tags = canvas.tags;
+    const title = () => canvas.text(this.continued ? `${this.title} (continued)` : this.title, x, y, this.styles.title, this.width);
+    if (this.continued) tags.artifact('Pagination', title);
+    else tags.element('P', title);
     let top = y + this.titleHeight();
-    for (const row of this.rows) {
-      top += row.gapBefore;
-      if (row.showDay) canvas.text(row.day, x, top, this.styles.label, row.dayOnly ? this.width : this.textX);
-      if (!row.dayOnly) canvas.text(row.text, x + this.textX, top, this.styles.item, this.width - this.textX);
-      top += lineHeight(this.styles.item);
-    }
+    tags.element(
+      'L',
+      () => {
+        for (const row of this.rows) {
+          top += row.gapBefore;
+          tags.element('LI', () => {
+            if (row.showDay) tags.element('Lbl', () => canvas.text(row.day, x, top, this.styles.label, row.dayOnly ? this.width : this.textX));
+            if (!row.dayOnly) tags.element('LBody', () => canvas.text(row.text, x + this.textX, top, this.styles.item, this.width - this.textX));
+          });
+          top += lineHeight(this.styles.item);
+        }
+      },
+      { key: this.styles },
+    );
   }
 
   split(room: number, atPageTop: boolean): [Laid, Laid] | null {

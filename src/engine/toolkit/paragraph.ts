@@ -3,8 +3,10 @@ import { Block, Laid } from './block';
 import { Canvas } from './canvas';
 import { TextAlign, TextStyle, lineHeight } from './text-style';
 import { wrapText } from './text-wrap';
+import { StructRole } from '../tagging/tagger';
 
 export interface ParagraphOptions {
+  /** Left out: the start of each line's paragraph, right for right-to-left text. */
   align?: TextAlign;
   /** Lines kept together at a page break (widow/orphan control). */
   minLinesPerPart?: number;
@@ -13,6 +15,8 @@ export interface ParagraphOptions {
    * the column were narrower, so that no lone word ("Ltd.") sits on the last line.
    */
   balance?: boolean;
+  /** Structure element of the text (tagging): 'P' unless given (H1..H6 for headings, Lbl, Link...). */
+  role?: StructRole;
 }
 
 /** Wrapped text, never cut (DECISIONS section 12); splits between lines at a page break. */
@@ -27,7 +31,7 @@ export class Paragraph implements Block {
     const stack = canvas.stack(this.style);
     const { size } = this.style;
     const lines = this.options.balance ? balancedLines(this.text, stack, size, width) : wrapText(this.text, stack, size, width);
-    return new LaidLines(lines, this.style, width, this.options.align ?? 'left', this.options.minLinesPerPart ?? 2);
+    return new LaidLines(lines, this.style, width, this.options.align, this.options.minLinesPerPart ?? 2, this.options.role);
   }
 }
 
@@ -59,15 +63,18 @@ export class LaidLines implements Laid {
     readonly lines: string[],
     private readonly style: TextStyle,
     private readonly width: number,
-    private readonly align: TextAlign,
+    private readonly align: TextAlign | undefined,
     private readonly minLinesPerPart: number,
+    private readonly role: StructRole = 'P',
+    /** Shared by the parts of a split paragraph: one structure element across pages. */
+    private readonly key: object = {},
   ) {
     this.height = lines.length * lineHeight(style);
   }
 
   draw(canvas: Canvas, x: number, y: number): void {
     const step = lineHeight(this.style);
-    this.lines.forEach((line, index) => canvas.text(line, x, y + index * step, this.style, this.width, this.align));
+    canvas.tags.element(this.role, () => this.lines.forEach((line, index) => canvas.text(line, x, y + index * step, this.style, this.width, this.align)), { key: this.key });
   }
 
   split(room: number, atPageTop: boolean): [Laid, Laid] | null {
@@ -75,7 +82,7 @@ export class LaidLines implements Laid {
     const keep = atPageTop ? 1 : Math.min(this.minLinesPerPart, this.lines.length);
     const count = Math.min(fitting, this.lines.length - (atPageTop ? 1 : keep));
     if (count < keep || count <= 0) return null;
-    const make = (lines: string[]) => new LaidLines(lines, this.style, this.width, this.align, this.minLinesPerPart);
+    const make = (lines: string[]) => new LaidLines(lines, this.style, this.width, this.align, this.minLinesPerPart, this.role, this.key);
     return [make(this.lines.slice(0, count)), make(this.lines.slice(count))];
   }
 }

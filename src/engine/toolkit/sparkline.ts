@@ -43,10 +43,34 @@ export function sparklinePoints(series: readonly number[], width: number, height
 export function drawSparkline(canvas: Canvas, series: readonly number[], x: number, y: number, width: number, height: number, color: string): void {
   const points = sparklinePoints(series, width, height).map(([px, py]): [number, number] => [x + px, y + py]);
   if (points.length === 0) return;
-  canvas.polyline(points, color, LINE_WIDTH);
-  const [lastX, lastY] = points[points.length - 1];
-  canvas.polygon(
-    Array.from({ length: 10 }, (_, i): [number, number] => [lastX + DOT * Math.cos((i * Math.PI) / 5), lastY + DOT * Math.sin((i * Math.PI) / 5)]),
-    color,
+  // A Figure (tagging) whose alternative text reads its values.
+  canvas.tags.element(
+    'Figure',
+    () => {
+      canvas.polyline(points, color, LINE_WIDTH);
+      const [lastX, lastY] = points[points.length - 1];
+      canvas.polygon(
+        Array.from({ length: 10 }, (_, i): [number, number] => [lastX + DOT * Math.cos((i * Math.PI) / 5), lastY + DOT * Math.sin((i * Math.PI) / 5)]),
+        color,
+      );
+    },
+    { alt: sparklineAlt(series) },
   );
+}
+
+/**
+ * The sentence a screen reader reads for a sparkline: its length, first, last, lowest and highest
+ * values (a long series is not read value by value).
+ */
+export function sparklineAlt(series: readonly number[]): string {
+  const n = (value: number) => String(Math.round(value * 100) / 100);
+  if (series.length === 1) return `Trend line of 1 value: ${n(series[0])}.`;
+  let low = series[0];
+  let high = series[0];
+  for (const value of series) {
+    low = Math.min(low, value);
+    high = Math.max(high, value);
+  }
+  if (series.length <= 12) return `Trend line of ${series.length} values: ${series.map(n).join(', ')}.`;
+  return `Trend line of ${series.length} values from ${n(series[0])} to ${n(series[series.length - 1])}, lowest ${n(low)}, highest ${n(high)}.`;
 }

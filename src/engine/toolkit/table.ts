@@ -264,16 +264,37 @@ class LaidTable implements Laid {
     return [new LaidTable(geometry, [cut[0]], false), new LaidTable(geometry, [cut[1], ...rows.slice(1)], this.withTotals)];
   }
 
+  /**
+   * Tagged (tagging/tagger.ts) as one Table across the pages it spans (the parts share the
+   * geometry as key): THead with TH cells (scope Column) on its first page, the header row
+   * repeated on later pages an artifact; one TBody of TR/TD; the totals a TFoot of TR with a
+   * TH (scope Row) label and a TD value.
+   */
   draw(canvas: Canvas, x: number, y: number): void {
+    canvas.tags.element('Table', () => this.drawTagged(canvas, x, y), { key: this.geometry });
+  }
+
+  private drawTagged(canvas: Canvas, x: number, y: number): void {
     const { geometry } = this;
-    let top = this.rows.length > 0 ? this.drawHeader(canvas, x, y) : y;
-    for (const row of this.rows) {
-      if (geometry.rowStyle === 'zebra' && row.index % 2 === 1) canvas.rect(x, top, geometry.width, row.height, COLORS.zebra);
-      this.drawCells(canvas, row.cells, x, top + CELL_Y, geometry.styles.body);
-      top += row.height;
-      if (geometry.rowStyle === 'ruled') canvas.line(x, top, x + geometry.width, top, COLORS.rule, 0.5);
-    }
-    if (this.withTotals && geometry.totals.length > 0) this.drawTotals(canvas, x, top + SPACE.sm);
+    const tags = canvas.tags;
+    const headerDrawn = headersTagged.has(geometry);
+    headersTagged.add(geometry);
+    const header = () => this.drawHeader(canvas, x, y);
+    let top = this.rows.length === 0 ? y : headerDrawn ? tags.artifact('Pagination', header) : tags.element('THead', () => tags.element('TR', header));
+    tags.element(
+      'TBody',
+      () => {
+        for (const row of this.rows) {
+          if (geometry.rowStyle === 'zebra' && row.index % 2 === 1) canvas.rect(x, top, geometry.width, row.height, COLORS.zebra);
+          // A row cut between its lines continues its TR on the next page.
+          tags.element('TR', () => this.drawCells(canvas, row.cells, x, top + CELL_Y, geometry.styles.body), { key: rowKey(geometry, row.index) });
+          top += row.height;
+          if (geometry.rowStyle === 'ruled') canvas.line(x, top, x + geometry.width, top, COLORS.rule, 0.5);
+        }
+      },
+      { key: geometry },
+    );
+    if (this.withTotals && geometry.totals.length > 0) tags.element('TFoot', () => this.drawTotals(canvas, x, top + SPACE.sm));
   }
 
   private drawHeader(canvas: Canvas, x: number, y: number): number {
@@ -288,15 +309,23 @@ class LaidTable implements Laid {
     cells.forEach((lines, i) => {
       const width = this.geometry.widths[i];
       const column = this.geometry.columns[i];
-      const align = column.align ?? 'left';
+      // Left out: each line's start (right for right-to-left text, Canvas.text).
+      const align = column.align;
       if (column.pill && style === this.geometry.styles.body) {
         const { look } = this.geometry.styles;
         const top = y + (lines.length * lineHeight(style) - pillHeight(look, lines.length)) / 2;
-        if (lines.length > 0) drawStatusPill(canvas, lines, left + CELL_X, top, width - 2 * CELL_X, align === 'right' ? 'right' : 'left', { look });
+        const pillLeft = left;
+        // A pill is its cell's content: a TD like the others (its shape decoration).
+        canvas.tags.element('TD', () => {
+          if (lines.length > 0) drawStatusPill(canvas, lines, pillLeft + CELL_X, top, width - 2 * CELL_X, align === 'right' ? 'right' : 'left', { look });
+        }, { key: rowKey(this.geometry, -1 - i) });
         left += width;
         return;
       }
-      lines.forEach((line, n) => canvas.text(line, left + CELL_X, y + n * lineHeight(style), style, width - 2 * CELL_X, align));
+      const head = style === this.geometry.styles.head;
+      // A column's key: within one TR (keys are scoped to the parent), a cut row's cell continues.
+      const cellKey = head ? undefined : rowKey(this.geometry, -1 - i);
+      canvas.tags.element(head ? 'TH' : 'TD', () => lines.forEach((line, n) => canvas.text(line, left + CELL_X, y + n * lineHeight(style), style, width - 2 * CELL_X, align)), head ? { scope: 'Column' } : { key: cellKey });
       left += width;
     });
   }
@@ -310,12 +339,28 @@ class LaidTable implements Laid {
       const style = totalStyle(line, styles);
       const step = lineHeight(style) + CELL_Y;
       if (line.emphasis) canvas.line(labelX + CELL_X, top - CELL_Y / 2, x + width, top - CELL_Y / 2, styles.accent, 1);
-      canvas.text(line.label, labelX + CELL_X, top, { ...style, color: line.emphasis ? styles.accent : styles.muted }, labelWidth - 2 * CELL_X, 'right');
-      if (stacked) top += step;
-      canvas.text(line.value, x + width - valueWidth + CELL_X, top, style, valueWidth - 2 * CELL_X, 'right');
+      canvas.tags.element('TR', () => {
+        canvas.tags.element('TH', () => canvas.text(line.label, labelX + CELL_X, top, { ...style, color: line.emphasis ? styles.accent : styles.muted }, labelWidth - 2 * CELL_X, 'right'), { scope: 'Row' });
+        if (stacked) top += step;
+        canvas.tags.element('TD', () => canvas.text(line.value, x + width - valueWidth + CELL_X, top, style, valueWidth - 2 * CELL_X, 'right'));
+      });
       top += step;
     }
   }
+}
+
+/** Tables whose THead is in the structure tree: a later part's header row is a repeated one. */
+const headersTagged = new WeakSet<TableGeometry>();
+
+/** One key object per row index of a table, so that a row cut across pages continues one TR. */
+const rowKeys = new WeakMap<TableGeometry, Map<number, object>>();
+
+function rowKey(geometry: TableGeometry, index: number): object {
+  let keys = rowKeys.get(geometry);
+  if (!keys) rowKeys.set(geometry, (keys = new Map()));
+  let key = keys.get(index);
+  if (!key) keys.set(index, (key = {}));
+  return key;
 }
 
 function cutRow(row: MeasuredRow, lines: number, step: number): [MeasuredRow, MeasuredRow] | null {

@@ -57,6 +57,8 @@ interface Piece {
 interface LaidTile {
   color: string;
   pieces: Piece[];
+  /** Ties the parts of a tile cut across pages to one list item (tagging). */
+  key: object;
 }
 
 /**
@@ -139,7 +141,7 @@ function layoutRow(canvas: Canvas, tiles: KpiTile[], width: number): LaidRow {
       if (series && series.length > 0) {
         pieces.push({ top: sparkTop, height: SPARKLINE_HEIGHT, draw: (c, x, y) => drawSparkline(c, series, x + PAD, y, inner, SPARKLINE_HEIGHT, color) });
       }
-      return { color, pieces };
+      return { color, pieces, key: {} };
     }),
   };
 }
@@ -150,16 +152,25 @@ class LaidGrid implements Laid {
   constructor(
     private readonly rows: LaidRow[],
     private readonly pageHeight: number,
+    /** Ties the grid's parts on several pages to one list (tagging). */
+    private readonly key: object = {},
   ) {
     this.height = rows.reduce((sum, row) => sum + row.height, 0) + Math.max(0, rows.length - 1) * SPACE.md;
   }
 
+  /** Tagged as a list (L), a tile an item (LI > LBody) read label, value, change; a sparkline a Figure in it. */
   draw(canvas: Canvas, x: number, y: number): void {
-    let top = y;
-    for (const row of this.rows) {
-      row.tiles.forEach((tile, column) => drawTile(canvas, tile, x + column * (row.tileWidth + SPACE.md), top, row.tileWidth, row.height));
-      top += row.height + SPACE.md;
-    }
+    canvas.tags.element(
+      'L',
+      () => {
+        let top = y;
+        for (const row of this.rows) {
+          row.tiles.forEach((tile, column) => drawTile(canvas, tile, x + column * (row.tileWidth + SPACE.md), top, row.tileWidth, row.height));
+          top += row.height + SPACE.md;
+        }
+      },
+      { key: this.key },
+    );
   }
 
   split(room: number, atPageTop: boolean): [Laid, Laid] | null {
@@ -169,7 +180,7 @@ class LaidGrid implements Laid {
       used += (fitting > 0 ? SPACE.md : 0) + this.rows[fitting].height;
       fitting++;
     }
-    const grid = (rows: LaidRow[]) => new LaidGrid(rows, this.pageHeight);
+    const grid = (rows: LaidRow[]) => new LaidGrid(rows, this.pageHeight, this.key);
     if (fitting > 0) return fitting < this.rows.length ? [grid(this.rows.slice(0, fitting)), grid(this.rows.slice(fitting))] : null;
     // Rows are kept whole, but one taller than a page continues on the next, each tile cut
     // between its lines; so does a lone tile taller than half a page, rather than leave most of this page empty.
@@ -187,7 +198,7 @@ function splitRow(row: LaidRow, room: number): [LaidRow, LaidRow] | null {
   const tails = row.tiles.map((tile): LaidTile => {
     const rest = tile.pieces.filter((piece) => piece.top + piece.height > cut);
     const shift = rest.length > 0 ? Math.min(...rest.map((piece) => piece.top)) - PAD : 0;
-    return { color: tile.color, pieces: rest.map((piece) => ({ ...piece, top: piece.top - shift })) };
+    return { color: tile.color, key: tile.key, pieces: rest.map((piece) => ({ ...piece, top: piece.top - shift })) };
   });
   const ends = tails.flatMap((tile) => tile.pieces.map((piece) => piece.top + piece.height));
   // Nothing left but empty bands (a tile with no value): the rest takes no room.
@@ -200,9 +211,16 @@ function splitRow(row: LaidRow, room: number): [LaidRow, LaidRow] | null {
 
 function drawTile(canvas: Canvas, tile: LaidTile, x: number, y: number, width: number, height: number): void {
   if (tile.pieces.length === 0) return;
-  canvas.rect(x, y, width, height, COLORS.panel, 5);
-  canvas.rect(x, y, width, 3, tile.color);
-  for (const piece of tile.pieces) piece.draw(canvas, x, y + piece.top);
+  canvas.tags.element(
+    'LI',
+    () =>
+      canvas.tags.element('LBody', () => {
+        canvas.rect(x, y, width, height, COLORS.panel, 5);
+        canvas.rect(x, y, width, 3, tile.color);
+        for (const piece of tile.pieces) piece.draw(canvas, x, y + piece.top);
+      }, { key: tile.key }),
+    { key: tile.key },
+  );
 }
 
 /** The largest size down to MIN_VALUE_SIZE at which the value fits on one line of the tile. */

@@ -7,7 +7,7 @@ import { ALIGNMENTS } from '../language-schema';
 import { LayoutPath, layoutPath } from '../layout-path';
 import { compileText } from '../liquid/compile-liquid';
 import { CompiledBlock } from './compiled-block';
-import { CompileContext, LayoutNode, readChoice, readNumber, readString } from './compile-context';
+import { CompileContext, LayoutNode, readChoice, readNumber, readOptionalText, readString } from './compile-context';
 import { SPACE_BEFORE } from './spacing';
 
 /** CSS pixels to points: an image without a size is drawn at 96 dpi, as in the header templates. */
@@ -24,6 +24,7 @@ export function compileImageBlock(node: LayoutNode, path: LayoutPath, context: C
   const width = node.width === undefined ? undefined : readNumber(node, 'width', path, issues, 1, 1);
   const height = node.height === undefined ? undefined : readNumber(node, 'height', path, issues, 1, 1);
   const align = readChoice(node, 'align', ALIGNMENTS, 'left', path, issues);
+  const alt = readOptionalText(node, 'alt', path, issues);
   const name = layoutPath(srcPath);
   const dynamic = source.includes('{{') || source.includes('{%');
   // A data URI from the data is as long as its image: bounded by the image limit, not the text one.
@@ -44,7 +45,8 @@ export function compileImageBlock(node: LayoutNode, path: LayoutPath, context: C
       if ('problem' in verdict) throw new InvalidDocumentData(`${name} ${verdict.problem}`);
       scope.spend(1);
       scope.spendImage(src, verdict.pixels, name);
-      emit({ block: new ImageBlock(src, { width, height }, align, scope.frame.height), space: SPACE_BEFORE.image });
+      const altText = alt?.(scope.evaluation).trim() || undefined;
+      emit({ block: new ImageBlock(src, { width, height }, align, scope.frame.height, altText), space: SPACE_BEFORE.image });
     },
   };
 }
@@ -56,6 +58,8 @@ class ImageBlock implements Block {
     private readonly size: { width?: number; height?: number },
     private readonly align: TextAlign,
     private readonly maxHeight: number,
+    /** The Figure's alternative text; none: the image is decoration (PDF/UA 7.3: a Figure must have /Alt). */
+    private readonly alt: string | undefined,
   ) {}
 
   layout(canvas: Canvas, available: number): Laid {
@@ -72,6 +76,9 @@ class ImageBlock implements Block {
     height *= fit;
     const offset = this.align === 'left' ? 0 : this.align === 'right' ? available - width : (available - width) / 2;
     const [drawnWidth, drawnHeight] = [width, height];
-    return { height, draw: (target, x, y) => target.image(this.src, x + offset, y, drawnWidth, drawnHeight) };
+    const alt = this.alt;
+    const draw = (target: Canvas, x: number, y: number) => target.image(this.src, x + offset, y, drawnWidth, drawnHeight);
+    // With alternative text a Figure; without, an image drawn outside a Figure is an Artifact (tagging/tagger.ts).
+    return { height, draw: alt ? (target, x, y) => target.tags.element('Figure', () => draw(target, x, y), { alt }) : draw };
   }
 }

@@ -10,6 +10,7 @@ import { CompiledBlock, Piece } from './compiled-block';
 import { CompileContext, LayoutNode, readBoolean, readLoopName, readString, readText } from './compile-context';
 import { Column } from './column';
 import { SPACE_BEFORE } from './spacing';
+import { tagged } from '../../tagging/tagged-block';
 
 const ENTRY_GAP = 3;
 const MARKER_GAP = 6;
@@ -34,7 +35,7 @@ export function compileListBlock(node: LayoutNode, path: LayoutPath, context: Co
       if (entries.length === 0) return;
       const markers = entries.map((_, index) => (ordered ? `${index + 1}.` : '•'));
       const pieces: Piece[] = entries.map((entry, index) => ({ block: new ListEntry(markers[index], entry, style, markers[markers.length - 1]), space: ENTRY_GAP }));
-      emit({ block: new Column(pieces), space: SPACE_BEFORE.list });
+      emit({ block: tagged('L', new Column(pieces)), space: SPACE_BEFORE.list });
     },
   };
 }
@@ -52,19 +53,25 @@ class ListEntry implements Block {
   layout(canvas: Canvas, width: number): Laid {
     const gutter = canvas.measure(this.widestMarker, this.style) + MARKER_GAP;
     const lines = new Paragraph(this.text, this.style).layout(canvas, Math.max(1, width - gutter));
-    return this.entry(lines, gutter, true);
+    return this.entry(lines, gutter, true, {});
   }
 
-  private entry(lines: Laid, gutter: number, withMarker: boolean): Laid {
+  /** Tagged LI > Lbl (the marker) + LBody; `key` keeps an entry split across pages one LI. */
+  private entry(lines: Laid, gutter: number, withMarker: boolean, key: object): Laid {
     return {
       height: lines.height,
-      draw: (canvas, x, y) => {
-        if (withMarker) canvas.text(this.marker, x, y, this.style, gutter - MARKER_GAP, 'right');
-        lines.draw(canvas, x + gutter, y);
-      },
+      draw: (canvas, x, y) =>
+        canvas.tags.element(
+          'LI',
+          () => {
+            if (withMarker) canvas.tags.element('Lbl', () => canvas.text(this.marker, x, y, this.style, gutter - MARKER_GAP, 'right'));
+            canvas.tags.element('LBody', () => lines.draw(canvas, x + gutter, y), { key });
+          },
+          { key },
+        ),
       split: (room, atPageTop) => {
         const parts = lines.split?.(room, atPageTop);
-        return parts ? [this.entry(parts[0], gutter, withMarker), this.entry(parts[1], gutter, false)] : null;
+        return parts ? [this.entry(parts[0], gutter, withMarker, key), this.entry(parts[1], gutter, false, key)] : null;
       },
     };
   }

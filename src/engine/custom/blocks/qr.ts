@@ -33,14 +33,15 @@ export function compileQrBlock(node: LayoutNode, path: LayoutPath, context: Comp
   return {
     build(scope, emit) {
       let matrix = fixed;
+      let value = source;
       if (matrix === undefined) {
-        const value = text(scope.evaluation);
+        value = text(scope.evaluation);
         if (value === '') return;
         matrix = qrMatrix(value);
       }
       if (!matrix) throw new InvalidDocumentData(`${name} ${TOO_LONG}`);
       scope.spend(1);
-      emit({ block: new QrBlock(matrix, Math.min(size, scope.frame.height), align), space: SPACE_BEFORE.qr });
+      emit({ block: new QrBlock(matrix, Math.min(size, scope.frame.height), align, value), space: SPACE_BEFORE.qr });
     },
   };
 }
@@ -50,6 +51,8 @@ class QrBlock implements Block {
     private readonly matrix: QrMatrix,
     private readonly size: number,
     private readonly align: TextAlign,
+    /** The encoded text: the figure's alternative text (tagging). */
+    private readonly text: string,
   ) {}
 
   layout(_canvas: Canvas, available: number): Laid {
@@ -76,6 +79,7 @@ class QrBlock implements Block {
         rects.push([left + start * module, top + row * module, (column - start) * module, module]);
       }
     }
-    canvas.fillRects(rects, MODULE_COLOR);
+    // A Figure (tagging) whose alternative text is the encoded text.
+    canvas.tags.element('Figure', () => canvas.fillRects(rects, MODULE_COLOR), { alt: `QR code: ${this.text}` });
   }
 }

@@ -18,7 +18,7 @@ interface CompiledColumn {
   header: TextFn;
   cell: TextFn;
   width?: Width;
-  align: (typeof ALIGNMENTS)[number];
+  align?: (typeof ALIGNMENTS)[number];
   badge: boolean;
 }
 
@@ -34,7 +34,8 @@ export function compileTableBlock(node: LayoutNode, path: LayoutPath, context: C
     header: readText(column, 'header', at, issues),
     cell: readText(column, 'cell', at, issues),
     width: readWidth(column.width, [...at, 'width'], issues),
-    align: readChoice(column, 'align', ALIGNMENTS, 'left', at, issues),
+    // Left out: the start of each line (right for right-to-left text).
+    align: column.align === undefined ? undefined : readChoice(column, 'align', ALIGNMENTS, 'left', at, issues),
     badge: readBoolean(column, 'badge', at, issues),
   }));
   if (columns.length === 0) issues.add([...path, 'columns'], 'must have at least one column');

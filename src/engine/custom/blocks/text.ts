@@ -17,9 +17,12 @@ export function compileTextBlock(node: LayoutNode, path: LayoutPath, context: Co
   if (node.italic !== undefined) style.italic = readBoolean(node, 'italic', path, issues);
   const color = readColor(node.color, [...path, 'color'], issues);
   if (typeof color === 'string') style.color = color;
-  const align = readChoice(node, 'align', ALIGNMENTS, 'left', path, issues);
+  // Left out: the start of each line (right for right-to-left text).
+  const align = node.align === undefined ? undefined : readChoice(node, 'align', ALIGNMENTS, 'left', path, issues);
   const label = styleName === 'label';
   const heading = styleName === 'title' || styleName === 'heading';
+  // Tagged PDF: a title an H1, a heading an H2 (levels made to start at H1 and never skip when written, tagging/tagger.ts).
+  const role = styleName === 'title' ? 'H1' : styleName === 'heading' ? 'H2' : 'P';
   const space = SPACE_BEFORE.text[styleName];
   return {
     build(scope, emit) {
@@ -27,7 +30,7 @@ export function compileTextBlock(node: LayoutNode, path: LayoutPath, context: Co
       if (content.trim() === '') return;
       scope.spend(1);
       const drawn = typeof color === 'function' ? { ...style, color: scope.color(color, style.color) } : style;
-      emit({ block: new Paragraph(label ? content.toUpperCase() : content, drawn, { align }), space, keepWithNext: heading || label, spaceAfter: label ? SPACE_BEFORE.afterLabel : undefined });
+      emit({ block: new Paragraph(label ? content.toUpperCase() : content, drawn, { align, role }), space, keepWithNext: heading || label, spaceAfter: label ? SPACE_BEFORE.afterLabel : undefined });
     },
   };
 }

@@ -11,7 +11,8 @@ const MAX_HEIGHT = 50;
  * The company's logo, top-left of the masthead. The data's validation refuses a logo that cannot be
  * drawn; the check here keeps PDFKit from ever reading one when the engine is called directly.
  */
-export function companyLogo(uri: string, gapBelow: number): Block {
+/** `alt`: the logo's alternative text (tagging), "<company> logo". */
+export function companyLogo(uri: string, gapBelow: number, alt = 'Company logo'): Block {
   const verdict = checkDataImage(uri);
   if ('problem' in verdict) throw new InvalidDocumentData(`Field 'company.logo' ${verdict.problem}`);
   return {
@@ -20,7 +21,7 @@ export function companyLogo(uri: string, gapBelow: number): Block {
       if (!natural || natural.width === 0 || natural.height === 0) return { height: 0, draw: () => undefined };
       const scale = Math.min(MAX_WIDTH / natural.width, MAX_HEIGHT / natural.height, width / natural.width);
       const [drawnWidth, drawnHeight] = [natural.width * scale, natural.height * scale];
-      return { height: drawnHeight + gapBelow, draw: (target, x, y) => target.image(uri, x, y, drawnWidth, drawnHeight) };
+      return { height: drawnHeight + gapBelow, draw: (target, x, y) => target.tags.element('Figure', () => target.image(uri, x, y, drawnWidth, drawnHeight), { alt }) };
     },
   };
 }

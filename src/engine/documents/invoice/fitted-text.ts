@@ -1,6 +1,7 @@
 import { Block, Laid } from '../../toolkit/block';
 import { Canvas } from '../../toolkit/canvas';
 import { Paragraph } from '../../toolkit/paragraph';
+import { StructRole } from '../../tagging/tagger';
 import { TextAlign, TextStyle } from '../../toolkit/text-style';
 
 /**
@@ -13,12 +14,14 @@ export class FittedText implements Block {
     private readonly style: TextStyle,
     private readonly floor: number,
     private readonly align: TextAlign,
+    /** Structure element (tagging): 'P' unless given. */
+    private readonly role: StructRole = 'P',
   ) {}
 
   layout(canvas: Canvas, width: number): Laid {
     const natural = canvas.measure(this.text, this.style);
     // Rounded down to a tenth of a point: the exact ratio would leave the line over its width by rounding dust.
     const size = natural <= width ? this.style.size : Math.max(this.floor, Math.floor((this.style.size * width * 10) / natural) / 10);
-    return new Paragraph(this.text, { ...this.style, size }, { align: this.align }).layout(canvas, width);
+    return new Paragraph(this.text, { ...this.style, size }, { align: this.align, role: this.role }).layout(canvas, width);
   }
 }

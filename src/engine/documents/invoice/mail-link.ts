@@ -8,8 +8,9 @@ const ADDRESS = /^[^\s@<>()]+@[^\s@<>()]+$/;
 
 /** An e-mail address that opens the reader's mail program (a mailto: link over the printed text). */
 export function mailLink(address: string, style: TextStyle): Block {
-  const paragraph = new Paragraph(address, style);
-  if (!ADDRESS.test(address)) return paragraph;
+  if (!ADDRESS.test(address)) return new Paragraph(address, style);
+  // P > Link (the text and, by an OBJR, the annotation): tagging.
+  const paragraph = new Paragraph(address, style, { role: 'Link' });
   return {
     layout(canvas: Canvas, width: number): Laid {
       const laid = paragraph.layout(canvas, width);
@@ -17,8 +18,11 @@ export function mailLink(address: string, style: TextStyle): Block {
       return {
         height: laid.height,
         draw(target, x, y) {
-          laid.draw(target, x, y);
-          target.link(x, y, linkWidth, laid.height, `mailto:${address}`);
+          target.tags.element('P', () => {
+            laid.draw(target, x, y);
+            // The annotation joins the Link element just drawn (Tagger.linked).
+            target.link(x, y, linkWidth, laid.height, `mailto:${address}`);
+          });
         },
       };
     },
