@@ -38,17 +38,24 @@ function has(cmd) {
   }
 }
 
-// The text and visual tests read PDFs with poppler-utils (pdftotext, pdftoppm).
-function ensurePoppler() {
-  if (has('pdftotext') && has('pdftoppm')) return;
+// The tests read PDFs with independent tools: poppler-utils (pdftotext, pdftoppm, pdffonts) for
+// the text, pictures and fonts, qpdf (--check, --json) for the objects the standards ask for.
+const TEST_TOOLS = [
+  { pkg: 'poppler-utils', commands: ['pdftotext', 'pdftoppm', 'pdffonts'] },
+  { pkg: 'qpdf', commands: ['qpdf'] },
+];
+
+function ensureTestTools() {
+  const missing = TEST_TOOLS.filter(({ commands }) => !commands.every(has)).map(({ pkg }) => pkg);
+  if (missing.length === 0) return;
   if (!has('apt-get') || process.getuid?.() !== 0) {
-    console.error('[setup] poppler-utils is missing: install it (apt-get install poppler-utils) to run the tests.');
+    console.error(`[setup] ${missing.join(' and ')} missing: install ${missing.length > 1 ? 'them' : 'it'} (apt-get install ${missing.join(' ')}) to run the tests.`);
     process.exit(1);
   }
   run('apt-get update -qq');
-  run('DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils');
+  run(`DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`);
 }
 
 ensureNodeModules();
 require('./fonts.js');
-if (forTests) ensurePoppler();
+if (forTests) ensureTestTools();

@@ -12,6 +12,9 @@ import { RenderFailed, UnknownTemplate } from './errors';
 import { pageGeometry, withBandRoom } from './page/page-geometry';
 import { defaultFurniture, drawFurniture, FURNITURE_MARGIN } from './documents/page-furniture';
 import { drawWatermark } from './watermark';
+import { compactXref } from './compact-xref';
+import { fitToStandards, metadataTitle, standardOptions } from './pdf-standards';
+import { DEFAULT_LANG, PdfOptions } from './page/pdf-options';
 
 const PRODUCER = 'pdfgen';
 /** zlib's levels 1-3 share the fast matcher; 3 packs content streams best of them at the same speed. */
@@ -65,7 +68,7 @@ async function draw(layout: DocumentLayout<Record<string, unknown>>, request: Re
   const title = layout.title(data);
   const values = { title, date: new Date().toISOString().slice(0, 10), url: '' };
   const requested = pageGeometry(options);
-  let pass = new DrawingPass(fonts, requested.size, title);
+  let pass = new DrawingPass(fonts, requested.size, title, options);
   // Section 3's header and footer take the margins; where those are too small the content makes room.
   const bands = headerFooterRoom(pass.canvas, requested, options, values);
   const geometry = withBandRoom(requested, bands.top, bands.bottom);
@@ -76,7 +79,7 @@ async function draw(layout: DocumentLayout<Record<string, unknown>>, request: Re
   const furnished = withBandRoom(geometry, FURNITURE_MARGIN, FURNITURE_MARGIN);
   if (paged && furnished !== geometry) {
     // Margins too small for the bands: lay the document out again in the inset frame (multi-page documents only).
-    pass = new DrawingPass(fonts, geometry.size, title);
+    pass = new DrawingPass(fonts, geometry.size, title, options);
     layout.draw(pass.canvas, furnished.content, data);
   }
   const { doc, canvas, documentFonts, bytes } = pass;
@@ -85,6 +88,7 @@ async function draw(layout: DocumentLayout<Record<string, unknown>>, request: Re
   if (request.watermark) drawWatermark(canvas, geometry.size, request.watermark);
   drawHeaderFooter(canvas, geometry, options, values);
   const pageCount = canvas.pageCount;
+  canvas.tags.finish();
   documentFonts.embedAll();
   deflatePageContents(doc);
   doc.end();
@@ -98,19 +102,23 @@ class DrawingPass {
   readonly canvas: Canvas;
   readonly bytes: Promise<Buffer>;
 
-  constructor(fonts: FontLibrary, size: PageSize, title: string) {
+  constructor(fonts: FontLibrary, size: PageSize, title: string, options: PdfOptions) {
     this.doc = new PDFDocument({
       size: [size.width, size.height],
       margin: 0,
       bufferPages: true,
       // No default font: user text only ever uses the embedded fonts.
       font: null as unknown as string,
-      info: { Title: title, Creator: PRODUCER, Producer: PRODUCER, CreationDate: new Date() },
-      displayTitle: true,
+      info: { Title: metadataTitle(title), Creator: PRODUCER, Producer: PRODUCER, CreationDate: new Date() },
+      // Tagged, /Lang, the Title displayed, PDF 1.7, XMP; and the standard's claim when one is asked for.
+      // Jobs stored before options.lang existed have none.
+      ...standardOptions(options.lang ?? DEFAULT_LANG, options.pdfStandard),
     });
+    fitToStandards(this.doc);
+    compactXref(this.doc);
     this.bytes = collect(this.doc);
     this.documentFonts = new DocumentFonts(this.doc);
-    this.canvas = new Canvas(this.doc, fonts, this.documentFonts);
+    this.canvas = new Canvas(this.doc, fonts, this.documentFonts, options.lang ?? DEFAULT_LANG);
   }
 }
 

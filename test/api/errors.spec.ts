@@ -70,6 +70,21 @@ describe('errors', () => {
     ]);
   });
 
+  it('400 Invalid request for options.lang that is no BCP 47 tag and options.pdfStandard that is no standard we make', async () => {
+    const res = await generate(business.key, { ...invoice(), options: { lang: 'en_US', pdfStandard: 'PDF/A-1b' } });
+    expectError(res, 400, 'Invalid request', 'INVALID_REQUEST');
+    expect(res.body.validationErrors).toEqual([
+      'options.lang must be a BCP 47 language tag such as en, fr-CA or zh-Hant (at most 35 characters)',
+      'options.pdfStandard must be one of: PDF/A-2b, PDF/A-3b, PDF/UA-1',
+    ]);
+    for (const options of [{ lang: 42 }, { lang: '' }, { lang: 'x'.repeat(36) }, { pdfStandard: 'pdf/ua-1' }, { pdfStandard: ['PDF/A-2b'] }]) {
+      const bad = await generate(business.key, { ...invoice(), options });
+      expectError(bad, 400, 'Invalid request', 'INVALID_REQUEST');
+      expect(bad.body.validationErrors).toHaveLength(1);
+      expect(bad.body.validationErrors[0]).toMatch(/^options\.(lang|pdfStandard) must be /);
+    }
+  });
+
   it('400 Invalid request for a webhook without url', async () => {
     const res = await generate(business.key, { ...invoice(), webhook: { headers: {} } });
     expectError(res, 400, 'Invalid request', 'INVALID_REQUEST');

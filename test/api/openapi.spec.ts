@@ -41,6 +41,14 @@ describe('the OpenAPI document', () => {
     expect(doc.components.schemas[GENERATE_REQUEST_COMPONENT]).toEqual(JSON.parse(JSON.stringify(generateRequestOpenApiSchema())));
   });
 
+  it('publishes options.lang (BCP 47) and options.pdfStandard (the three standards) in the generate body', () => {
+    const options = doc.components.schemas[GENERATE_REQUEST_COMPONENT].properties.options.properties;
+    expect(options.lang).toMatchObject({ type: 'string', default: 'en', pattern: expect.any(String), maxLength: 35 });
+    expect(new RegExp(options.lang.pattern).test('zh-Hant-TW')).toBe(true);
+    expect(new RegExp(options.lang.pattern).test('en_US')).toBe(false);
+    expect(options.pdfStandard).toMatchObject({ type: 'string', enum: ['PDF/A-2b', 'PDF/A-3b', 'PDF/UA-1'] });
+  });
+
   it('serves the same document as YAML', async () => {
     const { port } = t.app.getHttpServer().address() as AddressInfo;
     const yaml = await t.http.get('/openapi.yaml').expect(200);

@@ -45,7 +45,8 @@ export interface PdfOptions extends DefaultPdfOptions {
   displayHeaderFooter: boolean;
   headerTemplate?: string;
   footerTemplate?: string;
-  lang: string;
+  /** Set by resolveOptions; absent from jobs stored before it existed (read as DEFAULT_LANG). */
+  lang?: string;
   pdfStandard?: PdfStandard;
 }
 

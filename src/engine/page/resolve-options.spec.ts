@@ -9,7 +9,7 @@ const defaults: DefaultPdfOptions = {
 
 describe('resolveOptions', () => {
   it('takes the template defaults when no options are given', () => {
-    expect(resolveOptions({}, defaults)).toEqual({ ...defaults, displayHeaderFooter: false });
+    expect(resolveOptions({}, defaults)).toEqual({ ...defaults, displayHeaderFooter: false, lang: 'en' });
   });
 
   it('overrides key by key and margin side by side, a bare number kept as the caller wrote it', () => {
@@ -22,6 +22,10 @@ describe('resolveOptions', () => {
   it('lets options.orientation beat the data, and the data beat the default', () => {
     expect(resolveOptions({ orientation: 'portrait' }, defaults, 'landscape').orientation).toBe('portrait');
     expect(resolveOptions({}, defaults, 'landscape').orientation).toBe('landscape');
+  });
+
+  it('keeps the language and standard asked for', () => {
+    expect(resolveOptions({ lang: 'he-IL', pdfStandard: 'PDF/A-2b' }, defaults)).toMatchObject({ lang: 'he-IL', pdfStandard: 'PDF/A-2b' });
   });
 });
 

@@ -56,7 +56,7 @@ describe('GenerateRequestParser', () => {
       templateId: 'invoice-basic',
       templateVersion: '1.0.0',
       data: INVOICE_BASIC_SAMPLE,
-      options: { format: 'A4', orientation: 'portrait', margin: { top: '12', right: '0.75in', bottom: '0.75in', left: '0.75in' }, displayHeaderFooter: false },
+      options: { format: 'A4', orientation: 'portrait', margin: { top: '12', right: '0.75in', bottom: '0.75in', left: '0.75in' }, displayHeaderFooter: false, lang: 'en' },
       outputFormat: 'url',
       webhook: undefined,
     });
@@ -78,7 +78,7 @@ describe('GenerateRequestParser', () => {
       templateVersion: '1.1.0',
       custom: letter('1.1.0').render,
       data: { name: 'Ada' },
-      options: { format: 'A4', orientation: 'landscape', margin: { top: '10mm', right: '10mm', bottom: '10mm', left: '1in' }, displayHeaderFooter: false },
+      options: { format: 'A4', orientation: 'landscape', margin: { top: '10mm', right: '10mm', bottom: '10mm', left: '1in' }, displayHeaderFooter: false, lang: 'en' },
       outputFormat: 'url',
       webhook: undefined,
     });
@@ -132,6 +132,38 @@ describe('GenerateRequestParser', () => {
       'options.margin.left must be a CSS length such as 0.75in or 20mm',
       'options.displayHeaderFooter must be boolean',
       'options.footerTemplate must be a string of at most 20000 characters',
+    ]);
+  });
+
+  it('takes options.lang as a well-formed BCP 47 tag (any case) and options.pdfStandard as one of the three standards', async () => {
+    for (const lang of ['en', 'EN', 'fr-CA', 'zh-Hant', 'zh-Hant-TW', 'zh-yue-HK', 'sr-Latn-RS', 'es-419', 'de-CH-1901', 'ja-JP-u-ca-japanese', 'en-a-bbb-x-a-ccc', 'x-private']) {
+      const command = await parser.parse({ templateId: 'invoice-basic', data: INVOICE_BASIC_SAMPLE, options: { lang } }, caller);
+      expect(command.options.lang).toBe(lang);
+    }
+    for (const pdfStandard of ['PDF/A-2b', 'PDF/A-3b', 'PDF/UA-1'] as const) {
+      const command = await parser.parse({ templateId: 'team-letter', data: { name: 'Ada' }, options: { pdfStandard, lang: 'he' } }, caller);
+      expect(command.options).toMatchObject({ pdfStandard, lang: 'he', format: 'A4' });
+    }
+    // Left out (or null): English, no standard claimed.
+    const plain = await parser.parse({ templateId: 'invoice-basic', data: INVOICE_BASIC_SAMPLE, options: { lang: undefined } }, caller);
+    expect(plain.options.lang).toBe('en');
+    expect(plain.options.pdfStandard).toBeUndefined();
+  });
+
+  it('names a bad options.lang or options.pdfStandard with what is valid', async () => {
+    const lang = 'options.lang must be a BCP 47 language tag such as en, fr-CA or zh-Hant (at most 35 characters)';
+    const standard = 'options.pdfStandard must be one of: PDF/A-2b, PDF/A-3b, PDF/UA-1';
+    for (const bad of ['', 'en_US', 'e', 'en-', '-en', 'en--US', 'en US', '123', 'a-DE', 'x', 'de-419-DE', 'english-language-x', 'en-US'.padEnd(36, 'x'), 5, true, ['en'], { tag: 'en' }]) {
+      expect(await requestErrors({ options: { lang: bad } })).toEqual([lang]);
+    }
+    for (const bad of ['PDF/A-1b', 'pdf/a-2b', 'PDF/A-2a', 'PDF/A-3u', 'PDF/UA-2', 'PDF/UA', 'PDF/X-4', '', 2, null]) {
+      expect(await requestErrors({ options: { pdfStandard: bad } })).toEqual([standard]);
+    }
+    // With the other options' errors, in the schema's order.
+    expect(await requestErrors({ options: { pdfStandard: 'PDF/A-1b', format: 'A3', lang: 'en_GB' } })).toEqual([
+      'options.format must be one of: Letter, A4, Legal',
+      lang,
+      standard,
     ]);
   });
 

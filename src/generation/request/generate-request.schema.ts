@@ -1,4 +1,5 @@
 import { MARGIN_SIDES, MAX_HEADER_FOOTER_CHARS, ORIENTATIONS, PAGE_FORMATS } from '../../engine';
+import { DEFAULT_LANG, PDF_STANDARDS } from '../../engine/page/pdf-options';
 import {
   HEADER_NAME_PATTERN,
   HEADER_VALUE_PATTERN,
@@ -12,6 +13,19 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 /** Versions are short (`1.12.0`): a longer one is refused before it could be echoed in an error. */
 export const MAX_TEMPLATE_VERSION_LENGTH = 64;
+
+/** Language tags are short (`zh-Hant-TW`): a longer one is refused before it could reach /Lang or an error. */
+export const MAX_LANG_LENGTH = 35;
+
+/**
+ * A well-formed BCP 47 language tag (RFC 5646 section 2.1, any letter case): language (with up to
+ * three extended subtags), script, region, variants, extensions and a private use part, or a
+ * private use tag alone (`x-...`). Well-formed, not registered: `qq` passes, `en_US` does not.
+ */
+export const BCP47_PATTERN =
+  '^(?:(?:[A-Za-z]{2,3}(?:-[A-Za-z]{3}){0,3}|[A-Za-z]{4,8})(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|[0-9]{3}))?' +
+  '(?:-(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*(?:-[0-9A-WYZa-wyz](?:-[A-Za-z0-9]{2,8})+)*(?:-[Xx](?:-[A-Za-z0-9]{1,8})+)?' +
+  '|[Xx](?:-[A-Za-z0-9]{1,8})+)$';
 
 /** The custom format of a margin side: `0.75in`, `20mm`, `2.54cm`, `12pt`, `96px` or a bare number of pixels. */
 export const CSS_LENGTH_FORMAT = 'css-length';
@@ -118,6 +132,23 @@ export const GENERATE_REQUEST_SCHEMA: EnvelopeSchema = {
           'HTML subset: text, b strong i em u br span div p img (data:image/png|jpeg only); inline style font-size, font-weight, font-style, color, text-align, margin, padding, width; placeholder classes pageNumber, totalPages, date, title, url',
         ),
         footerTemplate: headerFooterTemplate('footerTemplate', 'Same HTML subset as headerTemplate'),
+        lang: {
+          type: 'string',
+          maxLength: MAX_LANG_LENGTH,
+          pattern: BCP47_PATTERN,
+          default: DEFAULT_LANG,
+          description: "The document's language as a BCP 47 tag: the PDF's /Lang (read by screen readers) and the glyph forms of Chinese, Japanese and Korean text (ja, ko, zh-Hans, zh-Hant)",
+          example: 'fr-CA',
+          [MESSAGE_KEYWORD]: `options.lang must be a BCP 47 language tag such as en, fr-CA or zh-Hant (at most ${MAX_LANG_LENGTH} characters)`,
+        },
+        pdfStandard: {
+          type: 'string',
+          enum: [...PDF_STANDARDS],
+          description:
+            'Make the file claim and meet an archiving or accessibility standard: PDF/A-2b or PDF/A-3b (sRGB output intent, XMP identification) or PDF/UA-1. Every document is tagged, with /Lang and XMP, without it. Files are never encrypted.',
+          example: 'PDF/A-2b',
+          [MESSAGE_KEYWORD]: `options.pdfStandard must be one of: ${PDF_STANDARDS.join(', ')}`,
+        },
       },
     },
     webhook: {

@@ -1353,6 +1353,18 @@ export interface components {
                 headerTemplate?: string;
                 /** @description Same HTML subset as headerTemplate */
                 footerTemplate?: string;
+                /**
+                 * @description The document's language as a BCP 47 tag: the PDF's /Lang (read by screen readers) and the glyph forms of Chinese, Japanese and Korean text (ja, ko, zh-Hans, zh-Hant)
+                 * @default en
+                 * @example fr-CA
+                 */
+                lang?: string;
+                /**
+                 * @description Make the file claim and meet an archiving or accessibility standard: PDF/A-2b or PDF/A-3b (sRGB output intent, XMP identification) or PDF/UA-1. Every document is tagged, with /Lang and XMP, without it. Files are never encrypted.
+                 * @example PDF/A-2b
+                 * @enum {string}
+                 */
+                pdfStandard?: "PDF/A-2b" | "PDF/A-3b" | "PDF/UA-1";
             };
             /** @description Pro plan and above: answer 202 at once and POST the result here */
             webhook?: {
@@ -1413,7 +1425,7 @@ export interface components {
             italic?: boolean;
             color?: components["schemas"]["TemplateLanguage-color"];
             /**
-             * @description Horizontal alignment (default left).
+             * @description Horizontal alignment (default: the start of the text, left; right for right-to-left text).
              * @enum {string}
              */
             align?: "left" | "center" | "right";
@@ -1453,7 +1465,7 @@ export interface components {
                 cell: string;
                 width?: components["schemas"]["TemplateLanguage-width"];
                 /**
-                 * @description Alignment of the header and cells (default left).
+                 * @description Alignment of the header and cells (default: the start of the text, left; right for right-to-left text).
                  * @enum {string}
                  */
                 align?: "left" | "center" | "right";
@@ -1533,6 +1545,8 @@ export interface components {
              * @enum {string}
              */
             align?: "left" | "center" | "right";
+            /** @description Alternative text read out instead of the image (tagged PDF: a Figure with this /Alt), a Liquid template: "{{ company }} logo". Without it (or when it comes out empty) the image is decoration: an Artifact, skipped by screen readers. */
+            alt?: string;
         };
         /** @description A QR code of a string (error correction M). */
         "TemplateLanguage-qrBlock": {
@@ -2402,6 +2416,18 @@ export interface components {
                 headerTemplate?: string;
                 /** @description Same HTML subset as headerTemplate */
                 footerTemplate?: string;
+                /**
+                 * @description The document's language as a BCP 47 tag: the PDF's /Lang (read by screen readers) and the glyph forms of Chinese, Japanese and Korean text (ja, ko, zh-Hans, zh-Hant)
+                 * @default en
+                 * @example fr-CA
+                 */
+                lang?: string;
+                /**
+                 * @description Make the file claim and meet an archiving or accessibility standard: PDF/A-2b or PDF/A-3b (sRGB output intent, XMP identification) or PDF/UA-1. Every document is tagged, with /Lang and XMP, without it. Files are never encrypted.
+                 * @example PDF/A-2b
+                 * @enum {string}
+                 */
+                pdfStandard?: "PDF/A-2b" | "PDF/A-3b" | "PDF/UA-1";
             };
         };
     };
