@@ -1,4 +1,3 @@
-import { deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import { isTemplateId } from './templates/template.types';
 import { RenderRequest } from './page/pdf-options';
@@ -13,12 +12,11 @@ import { pageGeometry, withBandRoom } from './page/page-geometry';
 import { defaultFurniture, drawFurniture, FURNITURE_MARGIN } from './documents/page-furniture';
 import { drawWatermark } from './watermark';
 import { compactXref } from './compact-xref';
+import { deflatePageContents, keepContentAsText } from './page-content';
 import { fitToStandards, metadataTitle, standardOptions } from './pdf-standards';
 import { DEFAULT_LANG, PdfOptions } from './page/pdf-options';
 
 const PRODUCER = 'pdfgen';
-/** zlib's levels 1-3 share the fast matcher; 3 packs content streams best of them at the same speed. */
-const CONTENT_LEVEL = 3;
 
 /** A rendered document with the layout's own record of where text went (used by tests). */
 export interface RenderedDocument {
@@ -116,28 +114,10 @@ class DrawingPass {
     });
     fitToStandards(this.doc);
     compactXref(this.doc);
+    keepContentAsText(this.doc);
     this.bytes = collect(this.doc);
     this.documentFonts = new DocumentFonts(this.doc);
     this.canvas = new Canvas(this.doc, fonts, this.documentFonts, options.lang ?? DEFAULT_LANG);
-  }
-}
-
-/** The PDFKit internals that deflatePageContents works on. */
-interface BufferedPages {
-  _pageBuffer: Array<{ content: { buffer: Buffer[]; compress: boolean } }>;
-}
-
-/**
- * Compresses each page's content stream at CONTENT_LEVEL rather than PDFKit's fixed default (6):
- * half the deflate time, for files 1-3% larger on the one-page samples and 8% on a 31-page
- * invoice (bench cases; the same content once inflated). PDFKit then writes the bytes as they
- * are: its Filter entry is already set.
- */
-function deflatePageContents(doc: PDFKit.PDFDocument): void {
-  for (const { content } of (doc as unknown as BufferedPages)._pageBuffer) {
-    if (!content.compress || content.buffer.length === 0) continue;
-    content.buffer = [deflateSync(Buffer.concat(content.buffer), { level: CONTENT_LEVEL })];
-    content.compress = false;
   }
 }
 

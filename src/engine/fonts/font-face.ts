@@ -50,6 +50,8 @@ export class FontFace {
   private readonly font: fontkit.Font;
   private readonly scale: number;
   private readonly numberOfHMetrics: number;
+  /** Read for every glyph drawn (its advance in the PDF's widths): kept at hand, not looked up by tag. */
+  private readonly hmtx: Buffer;
   private readonly locaOffsets: Uint32Array;
   private readonly glyphIds = new Map<number, number>();
   private readonly componentCache = new Map<number, GlyphComponent[]>();
@@ -76,6 +78,7 @@ export class FontFace {
     this.ascender = hhea.readInt16BE(4) * this.scale;
     this.descender = hhea.readInt16BE(6) * this.scale;
     this.numberOfHMetrics = hhea.readUInt16BE(34);
+    this.hmtx = this.table('hmtx');
     this.bbox = [0, 2, 4, 6].map((at) => head.readInt16BE(36 + at) * this.scale) as FontFace['bbox'];
     this.isItalic = (head.readUInt16BE(44) & 2) !== 0;
     this.postscriptName = name.replace(/[^A-Za-z0-9-]/g, '');
@@ -209,7 +212,7 @@ export class FontFace {
   /** Advance width in 1/1000 em. */
   advance(glyphId: number): number {
     const index = Math.min(glyphId, this.numberOfHMetrics - 1);
-    return this.table('hmtx').readUInt16BE(index * 4) * this.scale;
+    return this.hmtx.readUInt16BE(index * 4) * this.scale;
   }
 
   /** Advance width and left side bearing in font units, as hmtx stores them. */

@@ -21,7 +21,7 @@
  *
  * The tree is kept as plain records while drawing and written by `finish()` in one piece: one
  * indirect object per element with minimal dictionaries, the ParentTree as one number-tree node,
- * /StructParents on the pages; a sequence's BDC goes out with the drawing after it. PDFKit
+ * /StructParents on the pages; content operators are kept as text until the end (page-content.ts). PDFKit
  * 0.17's structure API (doc.struct, markStructureContent) did the same work with a
  * PDFReference, a PDFObject.convert pass and three stream writes per element, and a content
  * write per BDC and per EMC. Invoice-basic with 20 items (about 150 elements), in-process,
@@ -178,24 +178,10 @@ export class Tagger {
   /** Headings in the order opened (reading order), for levelHeadings. */
   private readonly headings: Element[] = [];
   private finished = false;
-  /** Marked-content operators not yet written: they go out with the next content (see the constructor). */
-  private pending = '';
-
   constructor(doc: PDFKit.PDFDocument) {
     this.doc = doc as unknown as PdfTaggingDoc;
     this.enabled = Boolean(this.doc.options?.tagged);
     this.stack.push({ element: this.root });
-    if (!this.enabled) return;
-    // A sequence's BDC (with the EMC of the one before) goes out with the drawing that follows
-    // it, in one content write: PDFKit makes a Buffer per write (about 150 fewer on invoice-basic).
-    const add = this.doc.addContent;
-    this.doc.addContent = (content: string) => {
-      if (this.pending) {
-        content = `${this.pending}\n${content}`;
-        this.pending = '';
-      }
-      return add.call(this.doc, content);
-    };
   }
 
   /** Runs `draw` inside a new structure element (child of the innermost open one). */
@@ -253,7 +239,7 @@ export class Tagger {
       target.kids.push({ page, mcid });
       bdc = `${end}/${target.role} <</MCID ${mcid}>> BDC`;
     }
-    this.pending = this.pending ? `${this.pending}\n${bdc}` : bdc;
+    this.doc.addContent(bdc);
     this.open = target;
   }
 
@@ -263,7 +249,6 @@ export class Tagger {
    */
   close(): void {
     if (this.open === undefined) return;
-    // Written now, pending operators before it: the page or the graphics state is about to change.
     this.doc.addContent('EMC');
     this.open = undefined;
   }

@@ -3,7 +3,7 @@ import { openPdfKitImage } from '../header-footer/images/pdfkit-image';
 import { FontLibrary } from '../fonts/font-library';
 import { FontStack, ShapedGlyph } from '../fonts/font-stack';
 import { TextAlign, TextStyle, lineHeight } from './text-style';
-import { layoutLine, logicalText, mirroredOriginal, pdfHexString } from './bidi';
+import { isComplexScript, layoutLine, logicalText, mirroredOriginal, needsBidi, pdfHexString } from './bidi';
 import { Tagger } from '../tagging/tagger';
 
 /** Where a line of text was drawn, in the layout's own measurements (points, top-left origin). */
@@ -129,12 +129,14 @@ export class Canvas {
   text(text: string, x: number, top: number, style: TextStyle, width?: number, align?: TextAlign): number {
     if (this.clip && (top < this.clip.top - 0.5 || top + lineHeight(style) > this.clip.bottom + 0.5)) return 0;
     const stack = this.stack(style);
-    const line = layoutLine(text);
     const logical = logicalText(text);
+    // Most lines need no bidi: they are shaped as they are, with no line layout made for them.
+    const line = needsBidi(text) ? layoutLine(text) : undefined;
     let glyphs: readonly ShapedGlyph[];
     /** Glyphs of mirrored brackets, by index, with the character they stand for. */
-    const originals = new Map<number, string>();
-    if (line.runs.length === 1 && !line.runs[0].rtl) glyphs = stack.shape(line.runs[0].text);
+    let originals: Map<number, string> | undefined;
+    if (!line) glyphs = stack.shape(logical);
+    else if (line.runs.length === 1 && !line.runs[0].rtl) glyphs = stack.shape(line.runs[0].text);
     else {
       // Each run in its own direction: a right-to-left run comes back from shaping in visual order.
       const visual: ShapedGlyph[] = [];
@@ -143,11 +145,13 @@ export class Canvas {
         visual.push(...stack.shape(run.text, run.rtl ? 'rtl' : 'ltr'));
         for (let i = from; run.mirrored && i < visual.length; i++) {
           const original = mirroredOriginal(visual[i].codePoints);
-          if (original) originals.set(i, original);
+          if (original) (originals ??= new Map()).set(i, original);
         }
       }
       glyphs = visual;
     }
+    const direction = line?.direction ?? 'ltr';
+    const needsActualText = line ? line.needsActualText : isComplexScript(text);
     if (glyphs.length === 0) return 0;
     let advance = 0;
     for (const glyph of glyphs) advance += glyph.advance;
@@ -156,7 +160,7 @@ export class Canvas {
     // Text never leaves its box and is never cut: where a caller measured too wide it is compressed horizontally.
     const squeeze = width !== undefined && naturalWidth > width + 0.01 ? Math.max(0.01, width / naturalWidth) : 1;
     const textWidth = naturalWidth * squeeze;
-    const side = align ?? (line.direction === 'rtl' ? 'right' : 'left');
+    const side = align ?? (direction === 'rtl' ? 'right' : 'left');
     const left = width === undefined || side === 'left' ? x : side === 'right' ? x + width - textWidth : x + (width - textWidth) / 2;
     const primary = stack.primary;
     const box = lineHeight(style);
@@ -165,8 +169,8 @@ export class Canvas {
     this.setFill(style.color);
     // The text layer: a complex-script LTR line carries its text (bidi.ts BidiLine.needsActualText); a
     // mirrored bracket carries the character it stands for. Other glyphs read back through ToUnicode.
-    if (line.needsActualText) this.doc.addContent(`/Span <</ActualText ${pdfHexString(logical)}>> BDC`);
-    if (originals.size === 0) this.drawGlyphs(glyphs, left, baseline, style.size, squeeze);
+    if (needsActualText) this.doc.addContent(`/Span <</ActualText ${pdfHexString(logical)}>> BDC`);
+    if (!originals) this.drawGlyphs(glyphs, left, baseline, style.size, squeeze);
     else {
       let start = 0;
       let pen = left;
@@ -185,7 +189,7 @@ export class Canvas {
       }
       draw(glyphs.length);
     }
-    if (line.needsActualText) this.doc.addContent('EMC');
+    if (needsActualText) this.doc.addContent('EMC');
     this.textBoxes.push({ page: this.pageIndex, x: left, y: top, width: textWidth, height: box, text: logical });
     return textWidth;
   }
