@@ -66,48 +66,42 @@ export class FastLatin {
 
   /** The shaped text (1/1000 em with `scale`), or null when it needs the full layout engine. */
   layout(text: string, scale: number): FaceGlyph[] | null {
-    const length = text.length;
-    const glyphs: FaceGlyph[] = new Array(length);
-    let previous = 0;
-    for (let i = 0; i < length; i++) {
-      const code = text.charCodeAt(i);
-      if (code >= FAST_LIMIT) return null;
-      let id = this.ids[code];
-      if (id < 0) id = this.readGlyph(code);
-      if (id === 0) return null;
-      if (i > 0) {
-        const key = previous * 0x10000 + id;
-        let kern = this.pairs.get(key);
-        if (kern === undefined) kern = this.kerning(previous, id, text, i - 1);
-        if (kern === null) return null;
-        if (kern !== 0) glyphs[i - 1].advance += kern * scale;
-      }
+    const glyphs: FaceGlyph[] = new Array(text.length);
+    const fast = this.walk(text, (i, code, id, kern) => {
+      if (kern !== 0) glyphs[i - 1].advance += kern * scale;
       glyphs[i] = { glyphId: id, codePoints: [code], advance: this.advances[code] * scale, xOffset: 0, yOffset: 0 };
-      previous = id;
-    }
-    return glyphs;
+    });
+    return fast ? glyphs : null;
   }
 
   /** The advance of the text in font units, as `layout` would sum it, without making its glyphs; null as there. */
   advance(text: string): number | null {
     let total = 0;
+    return this.walk(text, (_i, code, _id, kern) => (total += kern + this.advances[code])) ? total : null;
+  }
+
+  /**
+   * Visits each character with its glyph and its kerning against the one before (font units);
+   * false, part way, when the text needs fontkit.
+   */
+  private walk(text: string, visit: (index: number, code: number, id: number, kern: number) => void): boolean {
     let previous = 0;
     for (let i = 0; i < text.length; i++) {
       const code = text.charCodeAt(i);
-      if (code >= FAST_LIMIT) return null;
+      if (code >= FAST_LIMIT) return false;
       let id = this.ids[code];
       if (id < 0) id = this.readGlyph(code);
-      if (id === 0) return null;
+      if (id === 0) return false;
+      let kern: number | null = 0;
       if (i > 0) {
-        let kern = this.pairs.get(previous * 0x10000 + id);
-        if (kern === undefined) kern = this.kerning(previous, id, text, i - 1);
-        if (kern === null) return null;
-        total += kern;
+        const cached = this.pairs.get(previous * 0x10000 + id);
+        kern = cached === undefined ? this.kerning(previous, id, text, i - 1) : cached;
+        if (kern === null) return false;
       }
-      total += this.advances[code];
+      visit(i, code, id, kern);
       previous = id;
     }
-    return total;
+    return true;
   }
 
   private readGlyph(code: number): number {
