@@ -1,5 +1,9 @@
 import PDFDocument from 'pdfkit';
+import { execFileSync } from 'node:child_process';
 import { compactXref } from './compact-xref';
+import { renderDocument } from './render-document';
+import { renderRequest, invoiceWithItems } from '../../test/support/render-cases';
+import { withPdfFile } from '../../test/rendering/render-helpers';
 
 /** A small document's bytes, its xref written by PDFKit or by compactXref. */
 function render(compact: boolean): Promise<string> {
@@ -21,5 +25,16 @@ describe('compactXref', () => {
     const withoutId = (pdf: string) => pdf.replace(/\/ID \[<[0-9a-f]+> <[0-9a-f]+>\]/, '/ID []');
     expect(withoutId(compact)).toBe(withoutId(pdfkit));
     expect(compact).toMatch(/\nxref\n0 \d+\n0000000000 65535 f \n(\d{10} 00000 n \n)+trailer\n<<\n\/Size \d+\n\/Root \d+ 0 R\n\/Info \d+ 0 R\n\/ID \[<[0-9a-f]{32}> <[0-9a-f]{32}>\]\n>>\nstartxref\n\d+\n%%EOF\n$/);
+  });
+
+  it('lists a tagged document by a cross-reference stream, its structure elements in one object stream', async () => {
+    const pdf = await renderDocument(renderRequest('invoice-basic', invoiceWithItems(300)));
+    const text = pdf.toString('latin1');
+    expect(text.match(/\/Type\/ObjStm/g)).toHaveLength(1);
+    expect(text).toMatch(/\/Type\/XRef\/Size \d+\/W\[1 4 4\]/);
+    expect(text).not.toMatch(/\nxref\n/);
+    // About 2,000 elements, none of them an object of its own: the file stays near its untagged size.
+    expect((text.match(/ 0 obj\n/g) ?? []).length).toBeLessThan(100);
+    expect(withPdfFile(pdf, (file) => execFileSync('qpdf', ['--check', file], { encoding: 'utf8' }))).toContain('No syntax or stream encoding errors');
   });
 });

@@ -1,31 +1,75 @@
+import { deflateSync } from 'node:zlib';
+
+/** The PDFKit internals the cross-reference is written from. */
+interface XrefInternals {
+  _security?: unknown;
+  _offsets: Array<number | null>;
+  _offset: number;
+  _root: { id: number };
+  _info: { id: number };
+  _id: Buffer;
+  /** Objects written inside an object stream by the tagger: [stream object, index]. */
+  _compressed?: Map<number, [number, number]>;
+  _write(data: Buffer): void;
+  push(chunk: null): void;
+  _finalize(): void;
+}
+
 /**
  * PDFKit 0.17's _finalize writes the xref one line at a time, a Buffer and a stream push per
- * object; this writes the same bytes (xref, trailer, startxref) in one piece. The structure tree
- * adds about 150 objects to invoice-basic with 20 items (180 in all): written line by line their
- * xref cost about 0.19 ms of a 5.8 ms render on the loaded test machine (median, interleaved).
- * Installed on every document by render-document's DrawingPass; not for encrypted documents, which
- * we never make (their trailer has /Encrypt: PDFKit's own _finalize is kept for them).
+ * object; this writes the same bytes (xref, trailer, startxref) in one piece: about 0.19 ms of a
+ * 5.8 ms render of invoice-basic with 20 items (180 objects) on the loaded test machine (median,
+ * interleaved). A tagged document's structure elements live in an object stream (tagger.ts),
+ * which only a cross-reference stream (PDF 1.5) can list: that document gets one instead.
+ * Installed on every document by render-document's DrawingPass; not for encrypted documents,
+ * which we never make (their trailer has /Encrypt: PDFKit's own _finalize is kept for them).
  */
 export function compactXref(doc: object): void {
-  const internals = doc as unknown as {
-    _security?: unknown;
-    _offsets: number[];
-    _offset: number;
-    _root: { id: number };
-    _info: { id: number };
-    _id: Buffer;
-    _write(data: Buffer): void;
-    push(chunk: null): void;
-    _finalize(): void;
-  };
+  const internals = doc as unknown as XrefInternals;
   if (internals._security) return;
-  internals._finalize = function (this: typeof internals) {
-    const xrefOffset = this._offset;
-    let out = `xref\n0 ${this._offsets.length + 1}\n0000000000 65535 f \n`;
-    for (const offset of this._offsets) out += `${`0000000000${offset}`.slice(-10)} 00000 n \n`;
-    const id = this._id.toString('hex');
-    out += `trailer\n<<\n/Size ${this._offsets.length + 1}\n/Root ${this._root.id} 0 R\n/Info ${this._info.id} 0 R\n/ID [<${id}> <${id}>]\n>>\nstartxref\n${xrefOffset}\n%%EOF\n`;
-    this._write(Buffer.from(out, 'latin1'));
+  internals._finalize = function (this: XrefInternals) {
+    if (this._compressed?.size) writeXrefStream(this, this._compressed);
+    else writeXrefTable(this);
     this.push(null);
   };
+}
+
+function writeXrefTable(doc: XrefInternals): void {
+  const xrefOffset = doc._offset;
+  let out = `xref\n0 ${doc._offsets.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of doc._offsets) out += `${`0000000000${offset}`.slice(-10)} 00000 n \n`;
+  out += `trailer\n<<\n/Size ${doc._offsets.length + 1}\n${trailerEntries(doc)}\n>>\nstartxref\n${xrefOffset}\n%%EOF\n`;
+  doc._write(Buffer.from(out, 'latin1'));
+}
+
+/** Entry widths: type, offset or object stream (4 bytes), generation or index (4 bytes). */
+const WIDTHS = [1, 4, 4];
+const ENTRY = 9;
+
+/** A cross-reference stream (ISO 32000-1, 7.5.8): every object, the compressed ones by their stream and index. */
+function writeXrefStream(doc: XrefInternals, compressed: ReadonlyMap<number, [number, number]>): void {
+  const xrefOffset = doc._offset;
+  const id = doc._offsets.length + 1;
+  const size = id + 1;
+  const entries = Buffer.alloc(size * ENTRY);
+  entries.writeUInt32BE(0xffff, 5);
+  for (let object = 1; object < id; object++) {
+    const at = object * ENTRY;
+    const place = compressed.get(object);
+    entries[at] = place ? 2 : 1;
+    entries.writeUInt32BE(place ? place[0] : (doc._offsets[object - 1] ?? 0), at + 1);
+    entries.writeUInt32BE(place ? place[1] : 0, at + 5);
+  }
+  entries[id * ENTRY] = 1;
+  entries.writeUInt32BE(xrefOffset, id * ENTRY + 1);
+  const data = deflateSync(entries, { level: 3 });
+  const dictionary = `<</Type/XRef/Size ${size}/W[${WIDTHS.join(' ')}]/Filter/FlateDecode/Length ${data.length}\n${trailerEntries(doc)}>>`;
+  doc._write(Buffer.from(`${id} 0 obj\n${dictionary}\nstream\n`, 'latin1'));
+  doc._write(data);
+  doc._write(Buffer.from(`\nendstream\nendobj\nstartxref\n${xrefOffset}\n%%EOF\n`, 'latin1'));
+}
+
+function trailerEntries(doc: XrefInternals): string {
+  const id = doc._id.toString('hex');
+  return `/Root ${doc._root.id} 0 R\n/Info ${doc._info.id} 0 R\n/ID [<${id}> <${id}>]`;
 }

@@ -1,3 +1,5 @@
+import { deflateSync } from 'node:zlib';
+
 /**
  * Tagged PDF (DECISIONS section 12): the structure tree and the marked content that ties the
  * page contents to it, built while the layout draws.
@@ -101,6 +103,8 @@ interface PdfTaggingDoc {
   addContent(content: string): PdfTaggingDoc;
   _write(data: Buffer): void;
   _refEnd(ref: PdfRef): void;
+  /** Objects written inside an object stream: [stream object, index], for the cross-reference stream. */
+  _compressed?: Map<number, [number, number]>;
 }
 
 /** One structure element, as a record until the tree is written. */
@@ -311,14 +315,16 @@ export class Tagger {
   }
 
   /**
-   * Writes the elements and the ParentTree as indirect objects in one chunk of the file (their
-   * offsets given to PDFKit's xref), and points the StructTreeRoot and the pages at them.
+   * Writes the elements and the ParentTree into one compressed object stream (PDF 1.5), listed
+   * by compact-xref.ts's cross-reference stream, and points the StructTreeRoot and the pages at
+   * them. As plain objects they made the 1,000-item invoice 547 KB instead of 93 KB (7,000
+   * elements, each an object and an xref line); in an object stream they deflate with the rest.
    */
   private write(treeRoot: PdfRef): void {
     const doc = this.doc;
     levelHeadings(this.headings);
     // Object numbers: PDFKit references for the two objects its StructTreeRoot names, slots in its
-    // xref (doc._offsets) for the others, filled with their offsets once written.
+    // xref (doc._offsets) for the others and for the object stream.
     const rootRef = doc.ref();
     const parentTree = doc.ref();
     const number = (element: Element): void => {
@@ -332,11 +338,8 @@ export class Tagger {
     this.root.id = rootRef.id;
     number(this.root);
 
-    const base = doc._offset;
-    let out = '';
+    const objects: Array<[number, string]> = [];
     const write = (element: Element, parent: number): void => {
-      if (element !== this.root) doc._offsets[element.id - 1] = base + out.length;
-      else rootRef.offset = base + out.length;
       let pg: PdfPage | undefined;
       let kids = '';
       let count = 0;
@@ -348,14 +351,14 @@ export class Tagger {
           kids += kid.page.page === pg ? kid.mcid : `<</Type/MCR/Pg ${kid.page.page.dictionary.id} 0 R/MCID ${kid.mcid}>>`;
         } else kids += `<</Type/OBJR/Obj ${kid.annotation.id} 0 R/Pg ${kid.page.dictionary.id} 0 R>>`;
       }
-      out += `${element.id} 0 obj\n<</S/${element.role}/P ${parent} 0 R`;
-      if (pg) out += `/Pg ${pg.dictionary.id} 0 R`;
-      if (element.scope) out += `/A<</O/Table/Scope/${element.scope}>>`;
-      if (element.alt !== undefined) out += `/Alt${pdfText(element.alt)}`;
-      if (element.lang !== undefined) out += `/Lang${pdfText(element.lang)}`;
-      if (count === 1) out += `/K ${kids}`;
-      else if (count > 1) out += `/K[${kids}]`;
-      out += '>>\nendobj\n';
+      let dictionary = `<</S/${element.role}/P ${parent} 0 R`;
+      if (pg) dictionary += `/Pg ${pg.dictionary.id} 0 R`;
+      if (element.scope) dictionary += `/A<</O/Table/Scope/${element.scope}>>`;
+      if (element.alt !== undefined) dictionary += `/Alt${pdfText(element.alt)}`;
+      if (element.lang !== undefined) dictionary += `/Lang${pdfText(element.lang)}`;
+      if (count === 1) dictionary += `/K ${kids}`;
+      else if (count > 1) dictionary += `/K[${kids}]`;
+      objects.push([element.id, `${dictionary}>>`]);
       for (const kid of element.kids) if ('kids' in kid) write(kid, element.id);
     };
     write(this.root, treeRoot.id);
@@ -370,10 +373,11 @@ export class Tagger {
       entries.push([key, `[${refs}]`]);
     }
     entries.sort((a, b) => a[0] - b[0]);
-    parentTree.offset = base + out.length;
-    out += `${parentTree.id} 0 obj\n<</Nums[${entries.map(([key, value]) => `${key} ${value}`).join(' ')}]>>\nendobj\n`;
+    objects.push([parentTree.id, `<</Nums[${entries.map(([key, value]) => `${key} ${value}`).join(' ')}]>>`]);
 
-    doc._write(Buffer.from(out, 'latin1'));
+    const stream = doc._offsets.push(null);
+    writeObjectStream(doc, stream, objects);
+    // PDFKit counts the references it made until they are ended; their place is in the stream.
     doc._refEnd(rootRef);
     doc._refEnd(parentTree);
 
@@ -407,3 +411,22 @@ function pdfText(text: string): string {
   return `${hex}>`;
 }
 
+/**
+ * Writes `objects` (number, dictionary) as one object stream `stream`, and records for the
+ * cross-reference stream (compact-xref.ts) that each lives there, at its index.
+ */
+function writeObjectStream(doc: PdfTaggingDoc, stream: number, objects: ReadonlyArray<[number, string]>): void {
+  let header = '';
+  let body = '';
+  for (const [id, dictionary] of objects) {
+    header += `${id} ${body.length} `;
+    body += `${dictionary}\n`;
+  }
+  const data = deflateSync(Buffer.from(`${header}\n${body}`, 'latin1'), { level: 3 });
+  doc._offsets[stream - 1] = doc._offset;
+  doc._write(Buffer.from(`${stream} 0 obj\n<</Type/ObjStm/N ${objects.length}/First ${header.length + 1}/Filter/FlateDecode/Length ${data.length}>>\nstream\n`, 'latin1'));
+  doc._write(data);
+  doc._write(Buffer.from('\nendstream\nendobj\n', 'latin1'));
+  const compressed = (doc._compressed ??= new Map());
+  objects.forEach(([id], index) => compressed.set(id, [stream, index]));
+}
