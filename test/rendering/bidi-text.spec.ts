@@ -3,7 +3,7 @@ import { TEMPLATE_SAMPLES } from '../../src/templates/samples';
 import { RenderedDocument } from '../../src/engine/render-document';
 import { TextBox } from '../../src/engine/toolkit/canvas';
 import { renderLayout } from '../support/custom-render';
-import { readingOrderText, render, wordsOf } from './render-helpers';
+import { overlappingBoxes, readingOrderText, render, wordsOf } from './render-helpers';
 
 /**
  * Right-to-left text (DECISIONS section 12): Hebrew mixed with numbers and Latin, Arabic with
@@ -163,5 +163,16 @@ describe('right-to-left header and footer', () => {
     const [box] = boxes(doc, 'עמוד 1 מתוך 1');
     expect(box).toBeDefined();
     expect(Math.abs(right(box) - (612 - 54))).toBeLessThan(0.5);
+  });
+});
+
+describe('right-to-left legend labels', () => {
+  it('start after their own swatches, each in its place (a fuzz counterexample drew two at the row end)', async () => {
+    const label = 'עברית ו-العربية';
+    const doc = await render('calendar-schedule', { legend: { shoot: label, post: label }, months: [{ y: 2024, m: 1 }] }, { displayHeaderFooter: false });
+    const drawn = boxes(doc, label);
+    expect(drawn).toHaveLength(2);
+    expect(overlappingBoxes(doc)).toEqual([]);
+    expect(drawn[1].x).toBeGreaterThan(drawn[0].x + drawn[0].width);
   });
 });

@@ -79,7 +79,8 @@ class LaidLegend implements Laid {
           tags.element('LI', () =>
             tags.element('LBody', () => {
               canvas.rect(left + item.x, y + (lineHeight(this.style) - SWATCH) / 2, SWATCH, SWATCH, item.entry.color, 2);
-              item.lines.forEach((line, n) => canvas.text(line, left + item.x + SWATCH + 4, y + n * this.step, this.style, this.width - item.x - SWATCH - 4));
+              // Placed after its swatch by its measured width: a right-to-left label starts there too, not at the row's end.
+              item.lines.forEach((line, n) => canvas.text(line, left + item.x + SWATCH + 4, y + n * this.step, this.style, this.width - item.x - SWATCH - 4, 'left'));
             }),
           );
         }
