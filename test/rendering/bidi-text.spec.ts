@@ -129,6 +129,11 @@ describe('right-to-left text in a custom template', () => {
     expect(doc.textBoxes.map((box) => box.text)).toEqual(expect.arrayContaining([data.arabic, data.english, HEBREW_MIXED, PERSIAN]));
   });
 
+  it('reads mirrored brackets back as the characters sent', () => {
+    // Drawn mirrored in the right-to-left run, each bracket glyph maps to the bracket of the data.
+    expect(text(doc)).toContain('(فرع الرياض)');
+  });
+
   it('right-aligns every line of an RTL paragraph, a line that starts with Latin or a figure included', () => {
     const noteLines = doc.textBoxes.filter((box) => LONG_HEBREW.includes(box.text) && /[\u05d0-\u05ea]/.test(box.text) && box.text !== HEBREW_COMPANY);
     expect(noteLines.length).toBeGreaterThan(1);

@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import { pdfTextString } from '../pdf-text-string';
 
 /**
  * Tagged PDF (DECISIONS section 12): the structure tree and the marked content that ties the
@@ -354,8 +355,8 @@ export class Tagger {
       let dictionary = `<</S/${element.role}/P ${parent} 0 R`;
       if (pg) dictionary += `/Pg ${pg.dictionary.id} 0 R`;
       if (element.scope) dictionary += `/A<</O/Table/Scope/${element.scope}>>`;
-      if (element.alt !== undefined) dictionary += `/Alt${pdfText(element.alt)}`;
-      if (element.lang !== undefined) dictionary += `/Lang${pdfText(element.lang)}`;
+      if (element.alt !== undefined) dictionary += `/Alt${pdfTextString(element.alt)}`;
+      if (element.lang !== undefined) dictionary += `/Lang${pdfTextString(element.lang)}`;
       if (count === 1) dictionary += `/K ${kids}`;
       else if (count > 1) dictionary += `/K[${kids}]`;
       objects.push([element.id, `${dictionary}>>`]);
@@ -401,14 +402,6 @@ function levelHeadings(headings: Element[]): void {
     heading.role = HEADINGS[level - 1];
     deepest = Math.max(deepest, level);
   }
-}
-
-/** A text string: literal when printable ASCII, else UTF-16BE hex with its byte-order mark. */
-function pdfText(text: string): string {
-  if (/^[\x20-\x7e]*$/.test(text)) return `(${text.replace(/[()\\]/g, (c) => `\\${c}`)})`;
-  let hex = '<FEFF';
-  for (let i = 0; i < text.length; i++) hex += text.charCodeAt(i).toString(16).padStart(4, '0');
-  return `${hex}>`;
 }
 
 /**

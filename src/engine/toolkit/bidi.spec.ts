@@ -1,4 +1,4 @@
-import { LRM, RLM, layoutLine, logicalText, markLineDirections, mirrored, mirroredOriginal, paragraphDirection, pdfHexString, visualSegments } from './bidi';
+import { LRM, RLM, layoutLine, logicalText, markLineDirections, mirrored, mirroredOriginal, paragraphDirection, visualSegments } from './bidi';
 
 /** The runs as they read left to right, RTL runs spelled in visual order (what shaping 'rtl' gives). */
 const visual = (line: string) =>
@@ -91,9 +91,5 @@ describe('bidi', () => {
     expect(layoutLine('हिन्दी').needsActualText).toBe(true);
     expect(layoutLine('สวัสดี').needsActualText).toBe(true);
     expect(layoutLine('Hello').needsActualText).toBe(false);
-  });
-
-  it('writes ActualText as UTF-16BE with a byte-order mark', () => {
-    expect(pdfHexString('aש😀')).toBe('<FEFF006105E9D83DDE00>');
   });
 });

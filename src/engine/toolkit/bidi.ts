@@ -167,8 +167,8 @@ export function mirrored(text: string): string {
 
 /**
  * The character a glyph of a mirrored RTL run stands for when it is a mirrored bracket (the
- * glyph's own character is the mirror: '(' drawn for ')'), else null. Its glyph carries the
- * original as /ActualText: the font's ToUnicode maps the glyph to its own character only.
+ * glyph's own character is the mirror: '(' drawn for ')'), else null. Canvas.text gives the
+ * glyph the original as its characters, so the text layer holds what was sent.
  */
 export function mirroredOriginal(codePoints: readonly number[]): string | null {
   if (codePoints.length !== 1) return null;
@@ -206,11 +206,4 @@ export function layoutLine(line: string): BidiLine {
     lineCache.set(line, result);
   }
   return result;
-}
-
-/** The text as a PDF text string in UTF-16BE hex with its byte-order mark (for /ActualText). */
-export function pdfHexString(text: string): string {
-  let hex = 'FEFF';
-  for (let i = 0; i < text.length; i++) hex += text.charCodeAt(i).toString(16).toUpperCase().padStart(4, '0');
-  return `<${hex}>`;
 }

@@ -3,7 +3,8 @@ import { openPdfKitImage } from '../header-footer/images/pdfkit-image';
 import { FontLibrary } from '../fonts/font-library';
 import { FontStack, ShapedGlyph } from '../fonts/font-stack';
 import { TextAlign, TextStyle, lineHeight } from './text-style';
-import { isComplexScript, layoutLine, logicalText, mirroredOriginal, needsBidi, pdfHexString } from './bidi';
+import { isComplexScript, layoutLine, logicalText, mirroredOriginal, needsBidi } from './bidi';
+import { pdfTextString } from '../pdf-text-string';
 import { Tagger } from '../tagging/tagger';
 
 /** Where a line of text was drawn, in the layout's own measurements (points, top-left origin). */
@@ -133,8 +134,6 @@ export class Canvas {
     // Most lines need no bidi: they are shaped as they are, with no line layout made for them.
     const line = needsBidi(text) ? layoutLine(text) : undefined;
     let glyphs: readonly ShapedGlyph[];
-    /** Glyphs of mirrored brackets, by index, with the character they stand for. */
-    let originals: Map<number, string> | undefined;
     if (!line) glyphs = stack.shape(logical);
     else if (line.runs.length === 1 && !line.runs[0].rtl) glyphs = stack.shape(line.runs[0].text);
     else {
@@ -143,9 +142,10 @@ export class Canvas {
       for (const run of line.runs) {
         const from = visual.length;
         visual.push(...stack.shape(run.text, run.rtl ? 'rtl' : 'ltr'));
+        // A mirrored bracket's glyph names the character sent ('(' drawn for ')'): the subset gives it a code of its own.
         for (let i = from; run.mirrored && i < visual.length; i++) {
           const original = mirroredOriginal(visual[i].codePoints);
-          if (original) (originals ??= new Map()).set(i, original);
+          if (original) visual[i] = { ...visual[i], codePoints: [original.codePointAt(0)!] };
         }
       }
       glyphs = visual;
@@ -167,28 +167,10 @@ export class Canvas {
     const baseline = top + (box - (primary.ascender - primary.descender) * scale) / 2 + primary.ascender * scale;
     this.tags.mark('text');
     this.setFill(style.color);
-    // The text layer: a complex-script LTR line carries its text (bidi.ts BidiLine.needsActualText); a
-    // mirrored bracket carries the character it stands for. Other glyphs read back through ToUnicode.
-    if (needsActualText) this.doc.addContent(`/Span <</ActualText ${pdfHexString(logical)}>> BDC`);
-    if (!originals) this.drawGlyphs(glyphs, left, baseline, style.size, squeeze);
-    else {
-      let start = 0;
-      let pen = left;
-      const draw = (end: number) => {
-        if (end <= start) return;
-        const part = glyphs.slice(start, end);
-        this.drawGlyphs(part, pen, baseline, style.size, squeeze);
-        for (const glyph of part) pen += glyph.advance * scale * squeeze;
-        start = end;
-      };
-      for (const [index, original] of originals) {
-        draw(index);
-        this.doc.addContent(`/Span <</ActualText ${pdfHexString(original)}>> BDC`);
-        draw(index + 1);
-        this.doc.addContent('EMC');
-      }
-      draw(glyphs.length);
-    }
+    // The text layer: a complex-script LTR line carries its text (bidi.ts BidiLine.needsActualText);
+    // other glyphs read back through ToUnicode.
+    if (needsActualText) this.doc.addContent(`/Span <</ActualText ${pdfTextString(logical)}>> BDC`);
+    this.drawGlyphs(glyphs, left, baseline, style.size, squeeze);
     if (needsActualText) this.doc.addContent('EMC');
     this.textBoxes.push({ page: this.pageIndex, x: left, y: top, width: textWidth, height: box, text: logical });
     return textWidth;
