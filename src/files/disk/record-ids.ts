@@ -46,7 +46,8 @@ export class RecordIds {
   open(id: string): SealedRecord | null {
     if (!RECORD_ID.test(id)) return null;
     const raw = Buffer.from(id, 'base64url');
-    if (raw.length !== ID_BYTES) return null;
+    // 50 bytes leave 2 unused bits in the last character: only the id this store wrote names the record, not its variants.
+    if (raw.length !== ID_BYTES || raw.toString('base64url') !== id) return null;
     const cookie = raw.subarray(0, COOKIE_BYTES);
     const decipher = createDecipheriv('aes-256-gcm', this.key, cookie.subarray(0, NONCE_BYTES));
     decipher.setAAD(cookie);
