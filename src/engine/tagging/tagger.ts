@@ -159,9 +159,6 @@ const ARTIFACT_BDC: Record<ArtifactKind, string> = {
   Watermark: '/Artifact <</Type /Pagination /Subtype /Watermark>> BDC',
 };
 
-/** Split parts of one block: the element each key continues, by role, with the parent it was opened in. */
-const keyRoles = new WeakMap<object, Map<StructRole, { element: Element; parent: Element }>>();
-
 const HEADINGS: readonly StructRole[] = ['H1', 'H2', 'H3', 'H4', 'H5', 'H6'];
 
 const newElement = (role: StructRole): Element => ({ role, kids: [], id: 0 });
@@ -183,6 +180,12 @@ export class Tagger {
   /** Headings in the order opened (reading order), for levelHeadings. */
   private readonly headings: Element[] = [];
   private finished = false;
+  /**
+   * Split parts of one block: the element each key continues, by role, with the parent it was
+   * opened in. Owned by the document: a module-wide WeakMap kept every render's elements reachable
+   * from old space until the next full collection (scavenges 5 to 7 times as long).
+   */
+  private readonly keyRoles = new Map<object, Map<StructRole, { element: Element; parent: Element }>>();
   constructor(doc: PDFKit.PDFDocument) {
     this.doc = doc as unknown as PdfTaggingDoc;
     this.enabled = Boolean(this.doc.options?.tagged);
@@ -194,7 +197,7 @@ export class Tagger {
     if (!this.enabled || this.artifacts.length > 0) return draw();
     const parent = this.stack[this.stack.length - 1];
     parent.implicit = undefined;
-    const keyed = options.key ? keyRoles.get(options.key)?.get(role) : undefined;
+    const keyed = options.key ? this.keyRoles.get(options.key)?.get(role) : undefined;
     let element = keyed?.parent === parent.element ? keyed.element : undefined;
     if (!element) {
       element = newElement(role);
@@ -204,8 +207,8 @@ export class Tagger {
       if (options.scope !== undefined) element.scope = options.scope;
       parent.element.kids.push(element);
       if (options.key) {
-        let roles = keyRoles.get(options.key);
-        if (!roles) keyRoles.set(options.key, (roles = new Map()));
+        let roles = this.keyRoles.get(options.key);
+        if (!roles) this.keyRoles.set(options.key, (roles = new Map()));
         roles.set(role, { element, parent: parent.element });
       }
     }

@@ -99,6 +99,13 @@ interface TableGeometry {
   totals: TotalLine[];
   totalsGeometry: TotalsGeometry;
   rowsWithTotals: number;
+  /**
+   * What the parts of one table split across pages share for tagging: whether its THead is in the
+   * structure tree (a later part's header row is a repeated one), and one key object per row index
+   * (a row cut across pages continues one TR). Kept here, not in module-wide WeakMaps, for the
+   * reason given at Tagger.keyRoles.
+   */
+  tagging: { headerTagged: boolean; rowKeys: Map<number, object> };
 }
 
 /** A data table whose header row repeats on every page it spans. */
@@ -121,6 +128,7 @@ export class Table implements Block {
       totals: spec.totals ?? [],
       totalsGeometry: totalsGeometry(canvas, spec.totals ?? [], widths, width, styles),
       rowsWithTotals: spec.rowsWithTotals ?? 2,
+      tagging: { headerTagged: false, rowKeys: new Map() },
     };
     const source = spec.rows.length > 0 ? spec.rows : [[spec.emptyText ?? '—']];
     const rows = source.map((cells, index) => measureRow(canvas, geometry, cells, index));
@@ -277,8 +285,8 @@ class LaidTable implements Laid {
   private drawTagged(canvas: Canvas, x: number, y: number): void {
     const { geometry } = this;
     const tags = canvas.tags;
-    const headerDrawn = headersTagged.has(geometry);
-    headersTagged.add(geometry);
+    const headerDrawn = geometry.tagging.headerTagged;
+    geometry.tagging.headerTagged = true;
     const header = () => this.drawHeader(canvas, x, y);
     let top = this.rows.length === 0 ? y : headerDrawn ? tags.artifact('Pagination', header) : tags.element('THead', () => tags.element('TR', header));
     tags.element(
@@ -349,15 +357,8 @@ class LaidTable implements Laid {
   }
 }
 
-/** Tables whose THead is in the structure tree: a later part's header row is a repeated one. */
-const headersTagged = new WeakSet<TableGeometry>();
-
-/** One key object per row index of a table, so that a row cut across pages continues one TR. */
-const rowKeys = new WeakMap<TableGeometry, Map<number, object>>();
-
 function rowKey(geometry: TableGeometry, index: number): object {
-  let keys = rowKeys.get(geometry);
-  if (!keys) rowKeys.set(geometry, (keys = new Map()));
+  const keys = geometry.tagging.rowKeys;
   let key = keys.get(index);
   if (!key) keys.set(index, (key = {}));
   return key;
