@@ -40,9 +40,11 @@ function has(cmd) {
 
 // The tests read PDFs with independent tools: poppler-utils (pdftotext, pdftoppm, pdffonts) for
 // the text, pictures and fonts, qpdf (--check, --json) for the objects the standards ask for.
+// The dashboard's browser tests drive Debian's Chromium with playwright-core.
 const TEST_TOOLS = [
   { pkg: 'poppler-utils', commands: ['pdftotext', 'pdftoppm', 'pdffonts'] },
   { pkg: 'qpdf', commands: ['qpdf'] },
+  { pkg: 'chromium', commands: ['chromium'] },
 ];
 
 function ensureTestTools() {

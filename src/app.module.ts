@@ -1,10 +1,14 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { AccountsModule } from './accounts/accounts.module';
+import { MembersAdminController } from './accounts/members-admin.controller';
 import { AuthModule } from './auth/auth.module';
 import { CommonModule } from './common/common.module';
 import { JsonBodyMiddleware } from './common/http/json-body.middleware';
 import { RequestContextMiddleware } from './common/http/request-context.middleware';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
+import { DashboardModule } from './dashboard/dashboard.module';
+import { DashboardTemplatesModule } from './dashboard/templates/dashboard-templates.module';
 import { DatabaseModule } from './database/database.module';
 import { FilesModule } from './files/files.module';
 import { HealthModule } from './health/health.module';
@@ -34,6 +38,9 @@ export class AppModule implements NestModule {
         DatabaseModule,
         AuthModule,
         WorkspacesModule,
+        AccountsModule,
+        DashboardModule,
+        DashboardTemplatesModule,
         UsageModule,
         TemplatesModule,
         FilesModule,
@@ -49,6 +56,6 @@ export class AppModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(RequestContextMiddleware).forRoutes('{*path}');
     // Only routes that take a body read one: an unknown route stays a plain 404.
-    consumer.apply(JsonBodyMiddleware).forRoutes(GenerateController, CustomTemplatesController, TemplatePreviewController, AdminController, JobsAdminController);
+    consumer.apply(JsonBodyMiddleware).forRoutes(GenerateController, CustomTemplatesController, TemplatePreviewController, AdminController, MembersAdminController, JobsAdminController);
   }
 }

@@ -29,4 +29,8 @@ export class ApiKeyEntity {
 
   @Column({ name: 'revoked_at', type: Date, nullable: true })
   revokedAt: Date | null;
+
+  /** Approximate: written at most once a minute per key and process (WorkspacesService.authenticate). */
+  @Column({ name: 'last_used_at', type: Date, nullable: true })
+  lastUsedAt: Date | null;
 }

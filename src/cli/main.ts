@@ -17,6 +17,9 @@ const USAGE = `pdfgen: operate the PDF service from the command line (uses DATA_
   pdfgen key create <workspaceId> [--name X] [--mode live|test]
   pdfgen key list <workspaceId>
   pdfgen key revoke <workspaceId> <keyId>
+  pdfgen members add <workspaceId> <email> [--role owner|member]   (prints the invite URL, valid 7 days)
+  pdfgen members list <workspaceId>
+  pdfgen members remove <workspaceId> <userId>
   pdfgen webhook-secret rotate <workspaceId>
   pdfgen usage [<workspaceId>]
   pdfgen render <templateId> <data.json> -o out.pdf [--options options.json]   (no server or database needed)
@@ -34,6 +37,7 @@ async function run(argv: string[]): Promise<string> {
     options: {
       name: { type: 'string' },
       mode: { type: 'string' },
+      role: { type: 'string' },
       plan: { type: 'string' },
       limit: { type: 'string' },
       templates: { type: 'string' },
@@ -107,6 +111,15 @@ async function dispatch(cmd: OperatorCommands, group: string, action: string | u
     case 'key revoke':
       need(2, '<workspaceId> <keyId>');
       return cmd.keyRevoke(args[0], args[1]);
+    case 'members add':
+      need(2, '<workspaceId> <email>');
+      return cmd.memberAdd(args[0], args[1], flags);
+    case 'members list':
+      need(1, '<workspaceId>');
+      return cmd.memberList(args[0]);
+    case 'members remove':
+      need(2, '<workspaceId> <userId>');
+      return cmd.memberRemove(args[0], args[1]);
     case 'webhook-secret rotate':
       need(1, '<workspaceId>');
       return cmd.rotateWebhookSecret(args[0]);

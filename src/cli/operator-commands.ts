@@ -1,4 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import { AccountsService } from '../accounts/accounts.service';
+import { AddMemberDto } from '../accounts/dto/add-member.dto';
 import { validateDto } from '../common/validation/validate-dto';
 import { CreateKeyDto } from '../workspaces/dto/create-key.dto';
 import { CreateWorkspaceDto } from '../workspaces/dto/create-workspace.dto';
@@ -14,9 +16,11 @@ export type Flags = Record<string, string | boolean | undefined>;
  */
 export class OperatorCommands {
   private readonly workspaces: WorkspacesService;
+  private readonly accounts: AccountsService;
 
   constructor(app: INestApplicationContext) {
     this.workspaces = app.get(WorkspacesService);
+    this.accounts = app.get(AccountsService);
   }
 
   async workspaceCreate(flags: Flags): Promise<unknown> {
@@ -63,6 +67,21 @@ export class OperatorCommands {
 
   async rotateWebhookSecret(workspaceId: string): Promise<unknown> {
     return { secret: await this.workspaces.rotateWebhookSecret(workspaceId) };
+  }
+
+  /** Invites `email` (role `member` unless --role says otherwise); prints the member with its invite URL. */
+  async memberAdd(workspaceId: string, email: string, flags: Flags): Promise<unknown> {
+    const input = await validateDto(AddMemberDto, { email, role: flags.role ?? 'member' });
+    return this.accounts.invite(workspaceId, input.email, input.role);
+  }
+
+  async memberList(workspaceId: string): Promise<unknown> {
+    return this.accounts.listMembers(workspaceId);
+  }
+
+  async memberRemove(workspaceId: string, userId: string): Promise<string> {
+    await this.accounts.removeMember(workspaceId, userId);
+    return `member ${userId} removed`;
   }
 
   /** This month's usage of one workspace, or of all of them. */

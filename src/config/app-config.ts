@@ -14,6 +14,8 @@ export interface AppConfig {
   /** When set, GET /metrics needs `Authorization: Bearer <metricsToken>`. */
   metricsToken?: string;
   bootstrap: boolean;
+  /** DASHBOARD_SIGNUP: anyone may sign up on the dashboard, with a new `free` workspace (DECISIONS section 10). */
+  dashboardSignup: boolean;
   bodyLimitBytes: number;
   renderTimeoutMs: number;
   renderWorkers: number;
@@ -151,6 +153,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     adminToken: str(env, 'ADMIN_TOKEN'),
     metricsToken: bearerToken(env, 'METRICS_TOKEN'),
     bootstrap: bool(env, 'BOOTSTRAP', true),
+    dashboardSignup: bool(env, 'DASHBOARD_SIGNUP', false),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     renderTimeoutMs: int(env, 'RENDER_TIMEOUT_MS', DEFAULT_RENDER_TIMEOUT_MS, 1, 3_600_000),
     renderWorkers,

@@ -1,3 +1,4 @@
+import { ACCOUNT_ENTITIES } from '../accounts/store/account.entities';
 import { ApiKeyEntity } from '../auth/api-key.entity';
 import { JobEntity } from '../jobs/job.entity';
 import { CustomTemplateVersionEntity } from '../templates/custom/store/custom-template-version.entity';
@@ -8,4 +9,4 @@ import { WebhookDeliveryEntity } from '../webhooks/webhook-delivery.entity';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
 
 /** Every entity of the store; listed explicitly so source and compiled code load the same set. */
-export const ENTITIES = [WorkspaceEntity, ApiKeyEntity, UsageCounterEntity, JobEntity, WebhookDeliveryEntity, WebhookAttemptEntity, CustomTemplateEntity, CustomTemplateVersionEntity];
+export const ENTITIES = [WorkspaceEntity, ApiKeyEntity, UsageCounterEntity, JobEntity, WebhookDeliveryEntity, WebhookAttemptEntity, CustomTemplateEntity, CustomTemplateVersionEntity, ...ACCOUNT_ENTITIES];

@@ -8,6 +8,7 @@ import { atomically, execute, sql, SqlScript } from '../jobs/sql-script';
 import type { KeyMode } from '../auth/key-mode';
 import { GenerationOutcome, GenerationRecord, GenerationStatus, GenerationView, toGenerationView } from './generation-record';
 import { encodeCursor, HistoryPosition } from './history-cursor';
+import { ActivityRow, DAY_MS, foldActivity, MonthActivity, monthBounds } from './month-activity';
 import { timeOrderedId } from './time-ordered-id';
 
 export interface HistoryQuery {
@@ -34,7 +35,6 @@ const FLUSH_AT = 200;
 /** While the database is away, records wait in memory up to this many; older ones are dropped, and logged. */
 const MAX_PENDING = 20_000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const COLUMNS =
   'id, workspace_id, template_id, template_version, output_format, status, pdf_url, job_id, size_bytes, pages, generation_time_ms, request_id, mode, created_at';
@@ -109,6 +109,37 @@ export class GenerationHistory implements OnModuleInit, OnModuleDestroy {
     const records = rows.slice(0, query.limit).map(fromRow);
     const last = records[records.length - 1];
     return { generations: records.map(toGenerationView), nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+  }
+
+  /**
+   * The workspace's generations in the UTC month of `now`, per day, template and format (the
+   * dashboard's overview). Grouped in the database by a day index computed with integer
+   * arithmetic on the epoch milliseconds, the same on SQLite and PostgreSQL.
+   */
+  async monthActivity(workspaceId: string, now: Date = new Date()): Promise<MonthActivity> {
+    await this.flush();
+    const { start, end } = monthBounds(now);
+    const { rows } = await execute(
+      this.dataSource,
+      sql(
+        `SELECT CAST((created_at - ?) / ${DAY_MS} AS INTEGER) AS day, template_id, output_format, mode, status, COUNT(*) AS n
+         FROM generations WHERE workspace_id = ? AND created_at >= ? AND created_at < ?
+         GROUP BY 1, template_id, output_format, mode, status`,
+        start,
+        workspaceId,
+        start,
+        end,
+      ),
+    );
+    const grouped: ActivityRow[] = rows.map((row) => ({
+      day: Number(row.day),
+      templateId: String(row.template_id),
+      outputFormat: String(row.output_format),
+      mode: row.mode as ActivityRow['mode'],
+      status: row.status as ActivityRow['status'],
+      count: Number(row.n),
+    }));
+    return foldActivity(now, grouped);
   }
 
   /** Drops records older than HISTORY_DAYS; the PDFs they name stay. */

@@ -10,6 +10,6 @@ import { TemplatesService } from './templates.service';
   imports: [CustomTemplateStoreModule],
   controllers: [TemplatesController, CustomTemplatesController],
   providers: [TemplatesService, CustomTemplatesService, CustomTemplateCatalog],
-  exports: [TemplatesService, CustomTemplateCatalog],
+  exports: [TemplatesService, CustomTemplatesService, CustomTemplateCatalog],
 })
 export class TemplatesModule {}

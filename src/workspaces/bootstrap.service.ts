@@ -1,13 +1,17 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { issueOpenInvite, inviteUrl } from '../accounts/invite-tokens';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { JsonLogger } from '../common/logging/json-logger';
 import { withClusterLock } from '../database/cluster-lock';
 import { WorkspacesService } from './workspaces.service';
 
-/** On first start with an empty database: a `default` business workspace and one key, printed once. */
+/**
+ * On first start with an empty database: a `default` business workspace, one key and an owner
+ * invite for the dashboard (DECISIONS sections 7 and 10), printed once.
+ */
 @Injectable()
 export class BootstrapService implements OnApplicationBootstrap {
   constructor(
@@ -23,7 +27,8 @@ export class BootstrapService implements OnApplicationBootstrap {
     if (!created) return;
     this.logger.info('bootstrap workspace created', { workspaceId: created.workspaceId });
     process.stdout.write(
-      `\n  Bootstrap workspace "default" (business plan) created.\n  API key (shown once, store it now): ${created.key}\n\n`,
+      `\n  Bootstrap workspace "default" (business plan) created.\n  API key (shown once, store it now): ${created.key}\n` +
+        `  Dashboard invite (owner of "default", valid 7 days): ${inviteUrl(this.config.publicUrl, created.inviteToken)}\n\n`,
     );
   }
 
@@ -31,12 +36,14 @@ export class BootstrapService implements OnApplicationBootstrap {
    * Creates the default workspace and key when no workspace exists; null otherwise. Replicas
    * starting together on an empty database take turns, so only the first one creates it.
    */
-  async bootstrapIfEmpty(): Promise<{ workspaceId: string; key: string } | null> {
+  async bootstrapIfEmpty(): Promise<{ workspaceId: string; key: string; inviteToken: string } | null> {
     return withClusterLock(this.dataSource, 'pdfgen:bootstrap', async () => {
       if ((await this.workspaces.count()) > 0) return null;
       const workspace = await this.workspaces.create({ name: 'default', plan: 'business' });
       const key = await this.workspaces.createKey(workspace.id, 'bootstrap');
-      return { workspaceId: workspace.id, key: key.key };
+      // Without an email: whoever opens it first types theirs and becomes the owner.
+      const inviteToken = await issueOpenInvite(this.dataSource, workspace.id, 'owner');
+      return { workspaceId: workspace.id, key: key.key, inviteToken };
     });
   }
 }

@@ -42,7 +42,12 @@ export interface ApiKeyView {
   active: boolean;
   createdAt: string;
   revokedAt: string | null;
+  /** To the minute (see LAST_USED_PRECISION_MS); null if never used. */
+  lastUsedAt: string | null;
 }
+
+/** A key's `last_used_at` is written at most this often per process: one small write a minute, not one per request. */
+export const LAST_USED_PRECISION_MS = 60_000;
 
 export interface CreatedApiKey {
   id: string;
@@ -55,6 +60,9 @@ export interface CreatedApiKey {
 /** Workspaces and their keys: what the operator API, the CLI and authentication share. */
 @Injectable()
 export class WorkspacesService {
+  /** Per key id: when this process last wrote its `last_used_at`. */
+  private readonly lastUseWritten = new Map<string, number>();
+
   constructor(
     @InjectRepository(WorkspaceEntity) private readonly workspaces: Repository<WorkspaceEntity>,
     @InjectRepository(ApiKeyEntity) private readonly keys: Repository<ApiKeyEntity>,
@@ -150,6 +158,7 @@ export class WorkspacesService {
     );
     if (rows.length === 0) return null;
     const row = rows[0];
+    await this.noteKeyUse(row.key_id);
     const workspace = {
       plan: row.plan,
       monthlyLimit: row.monthly_limit === null ? null : Number(row.monthly_limit),
@@ -168,6 +177,23 @@ export class WorkspacesService {
       enabledTemplates: effectiveTemplates(workspace),
       webhooks: PLANS[row.plan].webhooks,
     };
+  }
+
+  /** Records that a key was used, at most once a minute per key; a failed write never fails the request. */
+  private async noteKeyUse(keyId: string): Promise<void> {
+    const now = Date.now();
+    const written = this.lastUseWritten.get(keyId);
+    if (written !== undefined && now - written < LAST_USED_PRECISION_MS) return;
+    this.lastUseWritten.set(keyId, now);
+    // Keys seen more than a minute ago need no entry: the next use writes anyway.
+    if (this.lastUseWritten.size > 10_000) {
+      for (const [id, at] of this.lastUseWritten) if (now - at >= LAST_USED_PRECISION_MS) this.lastUseWritten.delete(id);
+    }
+    try {
+      await this.keys.update({ id: keyId }, { lastUsedAt: new Date(now) });
+    } catch {
+      this.lastUseWritten.delete(keyId);
+    }
   }
 
   async view(workspace: WorkspaceEntity, withUsage = false): Promise<WorkspaceView> {
@@ -220,5 +246,6 @@ function toKeyView(key: ApiKeyEntity): ApiKeyView {
     active: key.revokedAt === null,
     createdAt: key.createdAt.toISOString(),
     revokedAt: key.revokedAt ? key.revokedAt.toISOString() : null,
+    lastUsedAt: key.lastUsedAt ? key.lastUsedAt.toISOString() : null,
   };
 }

@@ -1,30 +1,15 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
+import { pdfgenCli } from '../support/pdfgen-cli';
 import { sample } from '../support/samples';
 import { startTestApp } from '../support/test-app';
 
-const run = promisify(execFile);
-const BIN = resolve(__dirname, '../../bin/pdfgen.js');
 
 /** The operator CLI, run as operators run it, against a data folder the HTTP API then serves. */
 describe('pdfgen command line', () => {
   let dataDir: string;
-  const pdfgen = async (...args: string[]) => {
-    const { stdout } = await run('node', [BIN, ...args], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error' } });
-    return stdout;
-  };
-  const fails = async (...args: string[]) => {
-    try {
-      await pdfgen(...args);
-    } catch (error) {
-      const e = error as { code: number; stderr: string };
-      return { code: e.code, stderr: e.stderr };
-    }
-    throw new Error(`pdfgen ${args.join(' ')} did not fail`);
-  };
+  const { pdfgen, fails } = pdfgenCli(() => ({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error' }));
 
   beforeEach(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'pdfgen-cli-'));

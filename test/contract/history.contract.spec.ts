@@ -135,4 +135,54 @@ describe.each(adapters)('generation history contract: $name', (adapter) => {
     expect(pruned).toBeGreaterThanOrEqual(2);
     expect((await historyOne.list(workspace, { limit: 50 })).generations).toEqual([]);
   });
+
+  // Last: its records lie in the past, where the prune test above would count them.
+  it('counts a UTC month per day, template and format, on the day boundaries, for one workspace only', async () => {
+    const workspace = (await one.workspaces.create({ name: 'E', plan: 'business' })).id;
+    const other = (await one.workspaces.create({ name: 'F', plan: 'business' })).id;
+    const at = (iso: string, workspaceId: string, extra: Partial<GenerationOutcome> = {}) => {
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.parse(iso));
+      try {
+        historyOne.record(outcome(workspaceId, extra));
+      } finally {
+        clock.mockRestore();
+      }
+    };
+    at('2025-01-31T23:59:59.999Z', workspace);
+    at('2025-02-01T00:00:00.000Z', workspace);
+    at('2025-02-01T13:00:00.000Z', workspace, { templateId: 'weekly-report', outputFormat: 'buffer' });
+    at('2025-02-03T08:00:00.000Z', workspace, { mode: 'test' });
+    at('2025-02-03T09:00:00.000Z', workspace, { status: 'failed', outputFormat: 'base64' });
+    at('2025-02-03T10:00:00.000Z', workspace, { status: 'failed', mode: 'test', templateId: 'weekly-report' });
+    at('2025-02-28T23:59:59.999Z', workspace, { outputFormat: 'buffer' });
+    at('2025-03-01T00:00:00.000Z', workspace);
+    at('2025-02-10T00:00:00.000Z', other);
+    await historyOne.flush();
+
+    const month = await historyTwo.monthActivity(workspace, new Date('2025-02-15T12:00:00Z'));
+    expect(month.period).toBe('2025-02');
+    expect(month.days).toHaveLength(28);
+    expect(month.days[0]).toEqual({ date: '2025-02-01', live: 2, test: 0, failed: 0 });
+    expect(month.days[1]).toEqual({ date: '2025-02-02', live: 0, test: 0, failed: 0 });
+    expect(month.days[2]).toEqual({ date: '2025-02-03', live: 0, test: 1, failed: 2 });
+    expect(month.days[27]).toEqual({ date: '2025-02-28', live: 1, test: 0, failed: 0 });
+    expect(month.days.slice(3, 27).every((d) => d.live + d.test + d.failed === 0)).toBe(true);
+    expect(month.totals).toEqual({ total: 6, succeeded: 4, failed: 2, test: 2 });
+    expect(month.byTemplate).toEqual([
+      { templateId: 'invoice-basic', total: 4, succeeded: 3, failed: 1, test: 1 },
+      { templateId: 'weekly-report', total: 2, succeeded: 1, failed: 1, test: 1 },
+    ]);
+    expect(month.byFormat).toEqual([
+      { outputFormat: 'url', total: 3, succeeded: 2, failed: 1, test: 2 },
+      { outputFormat: 'buffer', total: 2, succeeded: 2, failed: 0, test: 0 },
+      { outputFormat: 'base64', total: 1, succeeded: 0, failed: 1, test: 0 },
+    ]);
+
+    const january = await historyOne.monthActivity(workspace, new Date('2025-01-01T00:00:00Z'));
+    expect(january.days).toHaveLength(31);
+    expect(january.days[30]).toEqual({ date: '2025-01-31', live: 1, test: 0, failed: 0 });
+    expect(january.totals.total).toBe(1);
+    const empty = await historyTwo.monthActivity(workspace, new Date('2024-12-05T00:00:00Z'));
+    expect(empty).toMatchObject({ period: '2024-12', byTemplate: [], byFormat: [], totals: { total: 0, succeeded: 0, failed: 0, test: 0 } });
+  });
 });

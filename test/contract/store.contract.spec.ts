@@ -1,3 +1,4 @@
+import { inDialect } from '../../src/database/sql-dialect';
 import { MIGRATIONS } from '../../src/database/migrations';
 import { newFileId } from '../../src/files/file-id';
 import { FileOwners } from '../../src/files/file-owners';
@@ -149,5 +150,35 @@ describe.each(adapters)('store contract: $name', (adapter) => {
       await Promise.all([first.dataSource.destroy(), second.dataSource.destroy()]);
       await fresh.tearDown();
     }
+  });
+
+  // A key's "last used" (the dashboard's keys page): written on use, at most once a minute per process.
+  it('is null until the key authenticates, then the time of that use, seen by every replica', async () => {
+    const workspace = await one.workspaces.create({ name: 'Last used', plan: 'pro' });
+    const created = await one.workspaces.createKey(workspace.id, 'ci');
+    expect((await two.workspaces.listKeys(workspace.id))[0].lastUsedAt).toBeNull();
+
+    const before = Date.now();
+    expect(await one.workspaces.authenticate(created.key)).not.toBeNull();
+    const [listed] = await two.workspaces.listKeys(workspace.id);
+    const lastUsed = Date.parse(listed.lastUsedAt!);
+    // Stored with at least second precision on both databases.
+    expect(lastUsed).toBeGreaterThanOrEqual(before - 1000);
+    expect(lastUsed).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  it('writes at most once a minute per key and process', async () => {
+    const workspace = await one.workspaces.create({ name: 'Throttled', plan: 'pro' });
+    const created = await one.workspaces.createKey(workspace.id);
+    await one.workspaces.authenticate(created.key);
+    const first = (await one.workspaces.listKeys(workspace.id))[0].lastUsedAt;
+    await one.dataSource.query(inDialect(one.dataSource, 'UPDATE api_keys SET last_used_at = NULL WHERE id = ?'), [created.id]);
+    await one.workspaces.authenticate(created.key);
+    // The same process within the minute: no second write.
+    expect((await one.workspaces.listKeys(workspace.id))[0].lastUsedAt).toBeNull();
+    // Another replica writes on its own first use.
+    await two.workspaces.authenticate(created.key);
+    expect((await one.workspaces.listKeys(workspace.id))[0].lastUsedAt).not.toBeNull();
+    expect(first).not.toBeNull();
   });
 });

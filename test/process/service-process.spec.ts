@@ -22,6 +22,7 @@ describe('the service process', () => {
       const match = /API key \(shown once, store it now\): (pdfg_[0-9a-f-]{36})/.exec(first.stdout());
       expect(match).not.toBeNull();
       key = match![1];
+      expect(first.stdout()).toMatch(/Dashboard invite \(owner of "default", valid 7 days\): http:\/\/\S+\/dashboard\/invite\/[A-Za-z0-9_-]{43}\n/);
       const res = await generate(first.url, key);
       expect(res.status).toBe(200);
       const requestId = res.headers.get('x-request-id');
@@ -37,6 +38,7 @@ describe('the service process', () => {
     const second = await startServiceProcess({ DATA_DIR: dataDir });
     try {
       expect(second.stdout()).not.toContain('API key (shown once');
+      expect(second.stdout()).not.toContain('Dashboard invite');
       expect((await generate(second.url, key)).status).toBe(200);
     } finally {
       second.child.kill('SIGTERM');

@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Clock } from '../../src/accounts/clock';
 import { createTestDatabase } from './postgres';
 import { openStore, StoreServices } from './store-services';
 
-/** An empty store; `open` connects one more replica to it. */
+/** An empty store; `open` connects one more replica to it (reading the time from `clock`, if given). */
 export interface StoreUnderTest {
-  open(): Promise<StoreServices>;
+  open(clock?: Clock): Promise<StoreServices>;
   tearDown(): Promise<void>;
 }
 
@@ -17,14 +18,14 @@ export function storeAdapters(prefix: string): Array<{ name: string; setUp(): Pr
       name: 'SQLite',
       async setUp() {
         const dataDir = mkdtempSync(join(tmpdir(), `pdfgen-${prefix}-`));
-        return { open: () => openStore({ dataDir }), tearDown: async () => rmSync(dataDir, { recursive: true, force: true }) };
+        return { open: (clock) => openStore({ dataDir }, clock), tearDown: async () => rmSync(dataDir, { recursive: true, force: true }) };
       },
     },
     {
       name: 'PostgreSQL',
       async setUp() {
         const database = await createTestDatabase();
-        return { open: () => openStore({ dataDir: tmpdir(), databaseUrl: database.url }), tearDown: () => database.drop() };
+        return { open: (clock) => openStore({ dataDir: tmpdir(), databaseUrl: database.url }, clock), tearDown: () => database.drop() };
       },
     },
   ];

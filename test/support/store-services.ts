@@ -1,4 +1,7 @@
 import type { DataSource } from 'typeorm';
+import { AccountsService } from '../../src/accounts/accounts.service';
+import { Clock, SystemClock } from '../../src/accounts/clock';
+import { SessionsService } from '../../src/accounts/sessions.service';
 import { ApiKeyEntity } from '../../src/auth/api-key.entity';
 import { JsonLogger } from '../../src/common/logging/json-logger';
 import { loadConfig } from '../../src/config/app-config';
@@ -14,17 +17,22 @@ export interface StoreServices {
   workspaces: WorkspacesService;
   usage: UsageService;
   bootstrap: BootstrapService;
+  accounts: AccountsService;
+  sessions: SessionsService;
 }
 
 /**
  * The store's services as one replica holds them, without the HTTP application: the
- * same data source options, migrations and services. PostgreSQL when `databaseUrl` is given.
+ * same data source options, migrations and services. PostgreSQL when `databaseUrl` is given;
+ * `clock` stands in for the time where accounts and sessions read it.
  */
-export async function openStore(where: { dataDir: string; databaseUrl?: string }): Promise<StoreServices> {
+export async function openStore(where: { dataDir: string; databaseUrl?: string }, clock: Clock = new SystemClock()): Promise<StoreServices> {
   const dataSource = await openDataSource(dataSourceOptions(where));
   const usage = new UsageService(dataSource);
   const workspaces = new WorkspacesService(dataSource.getRepository(WorkspaceEntity), dataSource.getRepository(ApiKeyEntity), dataSource, usage);
   const config = loadConfig({ DATA_DIR: where.dataDir, BOOTSTRAP: 'true' });
   const bootstrap = new BootstrapService(config, workspaces, new JsonLogger('silent'), dataSource);
-  return { dataSource, workspaces, usage, bootstrap };
+  const accounts = new AccountsService(dataSource, workspaces, config, clock);
+  const sessions = new SessionsService(dataSource, clock);
+  return { dataSource, workspaces, usage, bootstrap, accounts, sessions };
 }

@@ -48,7 +48,8 @@ export async function startTestApp(env: Record<string, string> = {}, adapters: T
       ...env,
     });
     app = await createApp(config);
-    await app.listen(0, '127.0.0.1');
+    // PORT 0 (the default) takes a free port; a test that needs PUBLIC_URL to match passes both.
+    await app.listen(config.port, '127.0.0.1');
   } catch (error) {
     await shared.release();
     if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });

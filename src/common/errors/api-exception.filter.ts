@@ -3,11 +3,15 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/co
 import type { Request, Response } from 'express';
 import { JsonLogger } from '../logging/json-logger';
 import { ApiError } from './api-error';
+import { ErrorPages } from './error-pages';
 
 /** Turns anything thrown on any route into the contract's error body; nothing internal leaks. */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
-  constructor(private readonly logger: JsonLogger) {}
+  constructor(
+    private readonly logger: JsonLogger,
+    private readonly errorPages: ErrorPages,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -31,6 +35,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return;
     }
     res.status(error.status).set(error.headers);
+    if (this.errorPages.answer(error, req, res)) return;
     res.json({ success: false, error: error.message, code: error.code, ...error.extra, requestId: req.requestId });
   }
 }

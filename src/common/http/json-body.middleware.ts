@@ -4,6 +4,7 @@ import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { ApiError } from '../errors/api-error';
 import { checkJsonShape } from './json-shape';
+import { readBodyUpTo } from './read-body';
 import { findUnsafeJson } from './unsafe-json';
 import { mayHoldLoneSurrogates, toWellFormedJson } from './well-formed-json';
 
@@ -35,29 +36,16 @@ export class JsonBodyMiddleware implements NestMiddleware {
     const limit = this.config.bodyLimitBytes;
     if (declared > limit) return this.tooLarge(req, next);
 
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let failed = false;
-    req.on('data', (chunk: Buffer) => {
-      if (failed) return;
-      size += chunk.length;
-      if (size > limit) {
-        failed = true;
-        this.tooLarge(req, next);
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('error', () => {
-      failed = true;
-    });
-    req.on('end', () => {
-      if (failed) return;
-      parseJson(Buffer.concat(chunks, size)).then((body: unknown) => {
-        req.body = body;
-        next();
-      }, next);
-    });
+    readBodyUpTo(
+      req,
+      limit,
+      () => this.tooLarge(req, next),
+      (raw) =>
+        parseJson(raw).then((body: unknown) => {
+          req.body = body;
+          next();
+        }, next),
+    );
   }
 
   private tooLarge(req: Request, next: NextFunction): void {

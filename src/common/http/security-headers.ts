@@ -7,7 +7,7 @@ import helmet from 'helmet';
  * whose "Try it out" may call PUBLIC_URL. HSTS and upgrade-insecure-requests only when PUBLIC_URL
  * is https: on a plain-HTTP deployment they would break the docs page.
  * Hosted PDFs (/files/...) may be embedded by the caller's own site: framing and cross-origin
- * loading are allowed there.
+ * loading are allowed there. The dashboard (/dashboard) has a strict policy of its own.
  */
 export function securityHeaders(publicUrl: string): RequestHandler {
   const https = publicUrl.startsWith('https:');
@@ -24,5 +24,31 @@ export function securityHeaders(publicUrl: string): RequestHandler {
     xFrameOptions: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
-  return (req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/files/') ? files : api)(req, res, next);
+  // The dashboard: nothing inline, nothing from another origin (DECISIONS section 10).
+  const dashboard = helmet({
+    strictTransportSecurity: https,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'"],
+        'connect-src': ["'self'"],
+        'worker-src': ["'self'", 'blob:'],
+        'object-src': ["'none'"],
+        'base-uri': ["'none'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'upgrade-insecure-requests': https ? [] : null,
+      },
+    },
+    referrerPolicy: { policy: 'same-origin' },
+  });
+  return (req: Request, res: Response, next: NextFunction) => {
+    const path = req.path;
+    const policy = path.startsWith('/files/') ? files : path === '/dashboard' || path.startsWith('/dashboard/') ? dashboard : api;
+    return policy(req, res, next);
+  };
 }

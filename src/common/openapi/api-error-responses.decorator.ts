@@ -45,4 +45,5 @@ const EXAMPLE_EXTRAS: Record<string, unknown> = {
   limit: 100,
   used: 100,
   remaining: 0,
+  retryAfterSeconds: 900,
 };

@@ -8,6 +8,7 @@ import { API_PREFIXES } from '../../common/http/api-prefixes';
 import { ApiErrorResponses } from '../../common/openapi/api-error-responses.decorator';
 import { TEMPLATE_PREVIEW_COMPONENT } from '../templates.openapi';
 import { TemplatePreviewService } from './template-preview.service';
+import { sendPreviewPdf } from './send-preview-pdf';
 
 @ApiTags('templates')
 @Controller(API_PREFIXES)
@@ -40,13 +41,6 @@ export class TemplatePreviewController {
   )
   async preview(@Body() body: unknown, @CurrentWorkspace() workspace: AuthenticatedWorkspace, @Res() res: Response): Promise<void> {
     const { templateId, pdf } = await this.previews.preview(workspace, body);
-    res.status(200).set({
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `inline; filename="${templateId}-preview.pdf"`,
-      'Content-Length': String(pdf.byteLength),
-      'Cache-Control': 'no-store',
-      'X-Preview': 'true',
-    });
-    res.end(pdf);
+    sendPreviewPdf(res, templateId, pdf);
   }
 }

@@ -9,5 +9,7 @@ import { TemplatePreviewService } from './template-preview.service';
   imports: [TemplatesModule, GenerationModule],
   controllers: [TemplatePreviewController],
   providers: [TemplatePreviewService],
+  // The dashboard's template editor previews through the same service.
+  exports: [TemplatePreviewService],
 })
 export class TemplatePreviewModule {}

@@ -41,6 +41,7 @@ export class KeyDto {
   @ApiProperty() active: boolean;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) revokedAt: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'When a request last presented the key, to the minute; null if never' }) lastUsedAt: string | null;
 }
 
 export class WebhookSecretDto {

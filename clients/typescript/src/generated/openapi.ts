@@ -92,6 +92,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/workspaces/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List members and invitees */
+        get: operations["MembersAdminController_list"];
+        put?: never;
+        /** Invite a member: the answer carries their single-use invite URL (valid 7 days) */
+        post: operations["MembersAdminController_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/workspaces/{id}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member; their sessions in this workspace end at once */
+        delete: operations["MembersAdminController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/templates": {
         parameters: {
             query?: never;
@@ -570,6 +605,11 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             revokedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When a request last presented the key, to the minute; null if never
+             */
+            lastUsedAt: string | null;
         };
         CreateWorkspaceDto: {
             /**
@@ -629,6 +669,65 @@ export interface components {
         WebhookSecretDto: {
             /** @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw */
             secret: string;
+        };
+        MemberDto: {
+            /**
+             * Format: uuid
+             * @description The user's id
+             */
+            id: string;
+            /** @example ada@example.com */
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "member";
+            /**
+             * @description invited until the user has set a password
+             * @enum {string}
+             */
+            status: "invited" | "active";
+            /**
+             * Format: date-time
+             * @description When they became a member
+             */
+            createdAt: string;
+        };
+        AddMemberDto: {
+            /**
+             * @description Trimmed and lower-cased
+             * @example ada@example.com
+             */
+            email: string;
+            /**
+             * @description owner: manages keys, members, the webhook secret and custom templates; member: sees everything and may preview
+             * @enum {string}
+             */
+            role: "owner" | "member";
+        };
+        InvitedMemberDto: {
+            /**
+             * Format: uuid
+             * @description The user's id
+             */
+            id: string;
+            /** @example ada@example.com */
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "member";
+            /**
+             * @description invited until the user has set a password
+             * @enum {string}
+             */
+            status: "invited" | "active";
+            /**
+             * Format: date-time
+             * @description When they became a member
+             */
+            createdAt: string;
+            /**
+             * @description Single use, valid 7 days; shown only in this response
+             * @example https://pdf.example.com/dashboard/invite/3q2-7wXvV0mZ7n9hQk1pYbq0a2l3eQ7dXk8sFh0GmPw
+             */
+            inviteUrl: string;
         };
         TemplateDto: {
             /**
@@ -2781,6 +2880,156 @@ export interface operations {
             };
             /** @description Workspace '<id>' not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    MembersAdminController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        members?: components["schemas"]["MemberDto"][];
+                    };
+                };
+            };
+            /** @description Invalid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Workspace '<id>' not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    MembersAdminController_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddMemberDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitedMemberDto"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Invalid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Workspace '<id>' not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description '<email>' is already a member of this workspace */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    MembersAdminController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Workspace '<id>' not found | Member '<id>' not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A workspace needs at least one owner */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,45 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { AdminTokenGuard } from '../auth/admin-token.guard';
+import { ApiErrorResponses } from '../common/openapi/api-error-responses.decorator';
+import { DtoValidationPipe } from '../common/validation/dto-validation.pipe';
+import { AccountsService, InvitedMember, MemberView } from './accounts.service';
+import { AddMemberDto, InvitedMemberDto, MemberDto } from './dto/add-member.dto';
+
+const validBody = new DtoValidationPipe();
+
+/** The operator API's members (DECISIONS section 10): how the first users of a workspace come to exist. */
+@ApiTags('operator')
+@ApiExtraModels(MemberDto)
+@ApiBearerAuth('admin')
+@ApiErrorResponses('INVALID_ADMIN_TOKEN', 'NOT_FOUND')
+@UseGuards(AdminTokenGuard)
+@Controller('admin/v1/workspaces/:id/members')
+export class MembersAdminController {
+  constructor(private readonly accounts: AccountsService) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Invite a member: the answer carries their single-use invite URL (valid 7 days)' })
+  @ApiResponse({ status: 201, type: InvitedMemberDto })
+  @ApiErrorResponses('INVALID_REQUEST', 'WORKSPACE_NOT_FOUND', 'MEMBER_EXISTS')
+  async add(@Param('id') id: string, @Body(validBody) body: AddMemberDto): Promise<InvitedMember> {
+    return this.accounts.invite(id, body.email, body.role);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'List members and invitees' })
+  @ApiOkResponse({ schema: { type: 'object', properties: { members: { type: 'array', items: { $ref: getSchemaPath(MemberDto) } } } } })
+  @ApiErrorResponses('WORKSPACE_NOT_FOUND')
+  async list(@Param('id') id: string): Promise<{ members: MemberView[] }> {
+    return { members: await this.accounts.listMembers(id) };
+  }
+
+  @Delete(':userId')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Remove a member; their sessions in this workspace end at once' })
+  @ApiResponse({ status: 204, description: 'Removed' })
+  @ApiErrorResponses('WORKSPACE_NOT_FOUND', 'MEMBER_NOT_FOUND', 'LAST_OWNER')
+  async remove(@Param('id') id: string, @Param('userId') userId: string): Promise<void> {
+    await this.accounts.removeMember(id, userId);
+  }
+}

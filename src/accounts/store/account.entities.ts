@@ -1,0 +1,98 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { epochMs } from '../../jobs/epoch-ms';
+import type { Role } from '../roles';
+
+/** A person who signs in to the dashboard. `passwordHash` is null until an invite is accepted. */
+@Entity('users')
+export class UserEntity {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  /** Trimmed and lower-cased. */
+  @Column({ type: 'varchar', length: 254, unique: true })
+  email: string;
+
+  /** `scrypt$<log2 N>$<r>$<p>$<salt b64>$<hash b64>` (see passwords.ts). */
+  @Column({ name: 'password_hash', type: 'varchar', length: 200, nullable: true })
+  passwordHash: string | null;
+
+  @Column({ name: 'created_at', type: 'bigint', transformer: epochMs })
+  createdAt: number;
+}
+
+@Entity('memberships')
+export class MembershipEntity {
+  @PrimaryColumn({ name: 'workspace_id', type: 'varchar', length: 36 })
+  workspaceId: string;
+
+  @PrimaryColumn({ name: 'user_id', type: 'varchar', length: 36 })
+  userId: string;
+
+  @Column({ type: 'varchar', length: 10 })
+  role: Role;
+
+  @Column({ name: 'created_at', type: 'bigint', transformer: epochMs })
+  createdAt: number;
+}
+
+/** A single-use invite link; only the SHA-256 of its token is kept. `userId` is null for the bootstrap's invite. */
+@Entity('invites')
+export class InviteEntity {
+  @PrimaryColumn({ name: 'token_digest', type: 'varchar', length: 64 })
+  tokenDigest: string;
+
+  @Column({ name: 'workspace_id', type: 'varchar', length: 36 })
+  workspaceId: string;
+
+  @Column({ name: 'user_id', type: 'varchar', length: 36, nullable: true })
+  userId: string | null;
+
+  @Column({ type: 'varchar', length: 10 })
+  role: Role;
+
+  @Column({ name: 'expires_at', type: 'bigint', transformer: epochMs })
+  expiresAt: number;
+
+  @Column({ name: 'used_at', type: 'bigint', nullable: true, transformer: epochMs })
+  usedAt: number | null;
+
+  @Column({ name: 'created_at', type: 'bigint', transformer: epochMs })
+  createdAt: number;
+}
+
+/** A dashboard session; only the SHA-256 of the cookie's token is kept. */
+@Entity('sessions')
+export class SessionEntity {
+  @PrimaryColumn({ name: 'token_digest', type: 'varchar', length: 64 })
+  tokenDigest: string;
+
+  @Column({ name: 'user_id', type: 'varchar', length: 36 })
+  userId: string;
+
+  @Column({ name: 'workspace_id', type: 'varchar', length: 36 })
+  workspaceId: string;
+
+  @Column({ name: 'csrf_token', type: 'varchar', length: 64 })
+  csrfToken: string;
+
+  @Column({ name: 'created_at', type: 'bigint', transformer: epochMs })
+  createdAt: number;
+
+  @Column({ name: 'last_seen_at', type: 'bigint', transformer: epochMs })
+  lastSeenAt: number;
+}
+
+/** One failed sign-in for an email, for the lock-out (kept in the database so replicas share it). */
+@Entity('sign_in_failures')
+export class SignInFailureEntity {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  @Column({ type: 'varchar', length: 254 })
+  email: string;
+
+  @Column({ type: 'bigint', transformer: epochMs })
+  at: number;
+}
+
+export const ACCOUNT_ENTITIES = [UserEntity, MembershipEntity, InviteEntity, SessionEntity, SignInFailureEntity];

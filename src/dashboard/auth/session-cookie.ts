@@ -1,0 +1,42 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { SESSION_COOKIE, SessionsService } from '../../accounts/sessions.service';
+import { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { clearDashboardCookie, readCookie, SESSION_MAX_AGE_SECONDS, setDashboardCookie } from '../http/cookies';
+
+/** Starts and ends dashboard sessions and keeps the cookie in step with them. */
+@Injectable()
+export class SessionCookie {
+  private readonly secure: boolean;
+
+  constructor(
+    private readonly sessions: SessionsService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.secure = config.publicUrl.startsWith('https:');
+  }
+
+  /** A fresh session (a previous one of this browser ends: its token is never reused). */
+  async start(req: Request, res: Response, userId: string, workspaceId: string): Promise<void> {
+    const previous = readCookie(req, SESSION_COOKIE);
+    if (previous) await this.sessions.end(previous);
+    const { token } = await this.sessions.start(userId, workspaceId);
+    setDashboardCookie(res, SESSION_COOKIE, token, this.secure, SESSION_MAX_AGE_SECONDS);
+  }
+
+  /** Ends the browser's session on the server, and clears the cookie. */
+  async end(req: Request, res: Response): Promise<void> {
+    const token = readCookie(req, SESSION_COOKIE);
+    if (token) {
+      await this.sessions.end(token);
+      clearDashboardCookie(res, SESSION_COOKIE, this.secure);
+    }
+  }
+
+  /** Whether the browser holds a live session (the sign-in page sends it on). */
+  async isSignedIn(req: Request): Promise<boolean> {
+    const token = readCookie(req, SESSION_COOKIE);
+    return token !== undefined && (await this.sessions.resolve(token)) !== null;
+  }
+}

@@ -1,0 +1,51 @@
+import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
+import { HistoryModule } from '../history/history.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { WorkspacesModule } from '../workspaces/workspaces.module';
+import { SessionController } from './auth/session.controller';
+import { SessionCookie } from './auth/session-cookie';
+import { SignInController } from './auth/sign-in.controller';
+import { AssetsController } from './http/assets.controller';
+import { FormCsrfGuard } from './http/csrf';
+import { DashboardAssets } from './http/dashboard-assets';
+import { DashboardErrorPages } from './http/dashboard-error-pages';
+import { FormBodyMiddleware } from './http/form-body.middleware';
+import { GenerationsPageController } from './pages/generations.controller';
+import { KeysPageController } from './pages/keys.controller';
+import { MembersPageController } from './pages/members.controller';
+import { OverviewPageController } from './pages/overview.controller';
+import { WebhooksPageController } from './pages/webhooks.controller';
+import { DashboardContextLoader } from './session/dashboard-context.loader';
+import { DashboardSessionGuard } from './session/dashboard-session.guard';
+import { OwnerOnlyGuard } from './session/owner-only.guard';
+import { ViewRenderer } from './view-renderer';
+
+/**
+ * The dashboard at /dashboard (DECISIONS section 10): server-rendered pages, one controller per
+ * page. Page controllers are listed here, after the shell's own.
+ */
+const PAGE_CONTROLLERS = [
+  SignInController,
+  SessionController,
+  // Page controllers (helpers C, D, E): one line each below.
+  KeysPageController,
+  MembersPageController,
+  WebhooksPageController,
+  OverviewPageController,
+  GenerationsPageController,
+];
+
+@Module({
+  imports: [AccountsModule, WorkspacesModule, HistoryModule, WebhooksModule],
+  controllers: [AssetsController, ...PAGE_CONTROLLERS],
+  providers: [ViewRenderer, DashboardAssets, DashboardErrorPages, SessionCookie, DashboardContextLoader, DashboardSessionGuard, OwnerOnlyGuard, FormCsrfGuard],
+  // Page modules (e.g. the templates pages) import this one: the guards need the accounts and workspaces services.
+  exports: [ViewRenderer, DashboardContextLoader, DashboardSessionGuard, OwnerOnlyGuard, SessionCookie, AccountsModule, WorkspacesModule],
+})
+export class DashboardModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    // Per controller (like JsonBodyMiddleware): a catch-all path would make every method look served (405s).
+    consumer.apply(FormBodyMiddleware).forRoutes(...PAGE_CONTROLLERS);
+  }
+}

@@ -1,0 +1,99 @@
+import { Body, Get, Param, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { AccountsService, InvitedMember, MemberView } from '../../accounts/accounts.service';
+import { AddMemberDto } from '../../accounts/dto/add-member.dto';
+import { ApiError } from '../../common/errors/api-error';
+import { FormErrors, NO_FORM_ERRORS, toFormErrors } from '../auth/form-errors';
+import { SIGN_IN_PATH } from '../http/dashboard-paths';
+import { FormBody, formField } from '../http/form-body.middleware';
+import { Dashboard, DashboardContext } from '../session/dashboard-context';
+import { DashboardPage } from '../session/dashboard-page.decorator';
+import { OwnerOnly } from '../session/owner-only.guard';
+import { ViewRenderer } from '../view-renderer';
+import { checkForm } from './form-dto';
+
+const MEMBERS_PATH = '/dashboard/members';
+
+interface InviteForm {
+  email: string;
+  role: string;
+}
+
+const EMPTY_FORM: InviteForm = { email: '', role: 'member' };
+
+/**
+ * Members (DECISIONS section 10), for owners only: who can sign in to the workspace, invites (the
+ * link shown once), removal. The last owner cannot be removed (LAST_OWNER, kept by AccountsService).
+ */
+@DashboardPage('members')
+export class MembersPageController {
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly views: ViewRenderer,
+  ) {}
+
+  @Get()
+  @OwnerOnly()
+  async page(@Dashboard() ctx: DashboardContext, @Query('removed') removed: unknown, @Res() res: Response): Promise<void> {
+    await this.render(res, ctx, { removed: removed === '1' });
+  }
+
+  @Post()
+  @OwnerOnly()
+  async invite(@Dashboard() ctx: DashboardContext, @Body() body: FormBody, @Res() res: Response): Promise<void> {
+    const form = { email: formField(body, 'email').trim(), role: formField(body, 'role') };
+    // The operator API's rules and messages (AddMemberDto), each at its field.
+    const checked = await checkForm(AddMemberDto, form);
+    if (!checked.ok) return this.render(res, ctx, { form, errors: { status: 400, fields: checked.fields, alert: '' } });
+    let invited: InvitedMember;
+    try {
+      invited = await this.accounts.invite(ctx.workspace.id, checked.value.email, checked.value.role);
+    } catch (error) {
+      return this.render(res, ctx, { form, errors: toFormErrors(error, { MEMBER_EXISTS: 'email', INVALID_REQUEST: 'email' }) });
+    }
+    await this.render(res, ctx, { invited }, 201);
+  }
+
+  @Post(':userId/remove')
+  @OwnerOnly()
+  async remove(@Dashboard() ctx: DashboardContext, @Param('userId') userId: string, @Res() res: Response): Promise<void> {
+    try {
+      await this.accounts.removeMember(ctx.workspace.id, userId);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== 'LAST_OWNER') throw error;
+      return this.render(res, ctx, { errors: { status: error.status, fields: {}, alert: `${error.message}: make someone else an owner first.` } });
+    }
+    // Removing oneself ends one's own session here.
+    res.redirect(303, userId === ctx.user.id ? SIGN_IN_PATH : `${MEMBERS_PATH}?removed=1`);
+  }
+
+  private async render(
+    res: Response,
+    ctx: DashboardContext,
+    state: { form?: InviteForm; errors?: FormErrors; invited?: InvitedMember; removed?: boolean },
+    status?: number,
+  ): Promise<void> {
+    const members = await this.accounts.listMembers(ctx.workspace.id);
+    const errors = state.errors ?? NO_FORM_ERRORS;
+    await this.views.render(
+      res,
+      'pages/members',
+      {
+        title: 'Members',
+        nav: 'members',
+        members: members.map((member) => rowOf(member, ctx, members)),
+        form: state.form ?? EMPTY_FORM,
+        errors,
+        invited: state.invited ?? null,
+        removed: state.removed ?? false,
+      },
+      status ?? errors.status,
+    );
+  }
+}
+
+/** A member as the table shows it: whether it is you, and whether removing them is possible at all. */
+function rowOf(member: MemberView, ctx: DashboardContext, all: MemberView[]) {
+  const owners = all.filter((m) => m.role === 'owner').length;
+  return { ...member, isYou: member.id === ctx.user.id, lastOwner: member.role === 'owner' && owners === 1 };
+}

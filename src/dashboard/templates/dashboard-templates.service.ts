@@ -1,0 +1,228 @@
+import { Injectable } from '@nestjs/common';
+import type { AuthenticatedWorkspace } from '../../auth/authenticated-workspace';
+import { ApiError } from '../../common/errors/api-error';
+import { BUILT_IN_TEMPLATES, TEMPLATE_CATEGORIES, TemplateId } from '../../engine';
+import { CustomTemplatesService, requireCustomTemplates } from '../../templates/custom/custom-templates.service';
+import { invalidDefinition, parseDefinition } from '../../templates/custom/definition/definition-parser';
+import { EXAMPLE_TEMPLATE_BODY } from '../../templates/custom/definition/example-definition';
+import { CustomTemplateDefinition, CustomTemplateStore } from '../../templates/custom/store/custom-template.store';
+import { Preview, TemplatePreviewService } from '../../templates/preview/template-preview.service';
+import { TemplateObject } from '../../templates/template-object';
+import { isPlanId, PLANS } from '../../workspaces/plans';
+import type { WorkspaceView } from '../../workspaces/workspaces.service';
+
+export interface BuiltInCard {
+  id: string;
+  name: string;
+  category: string;
+  description: string;
+  version: string;
+  enabled: boolean;
+}
+
+export interface CustomRow {
+  id: string;
+  name: string;
+  category: string;
+  version: string;
+  updatedAt: string;
+}
+
+export interface Gallery {
+  builtIns: BuiltInCard[];
+  customAllowed: boolean;
+  custom: CustomRow[];
+  customLimit: number;
+}
+
+/** What the editor form holds: the names, and the two JSON documents as text. */
+export interface EditorFields {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  definition: string;
+  sampleData: string;
+}
+
+export interface EditorModel {
+  /** null: a new template. */
+  template: { id: string; name: string; version: string; createdAt: string; updatedAt: string } | null;
+  /** The version shown read-only (`?version=`), if any. */
+  viewing: string | null;
+  /** The version loaded into the editor (`?from=`), if not the newest. */
+  loadedFrom: string | null;
+  fields: EditorFields;
+  versions: Array<{ version: string; createdAt: string; newest: boolean }>;
+}
+
+/** The parts of a definition the definition editor holds; the sample data has its own editor. */
+const DEFINITION_EDITOR_FIELDS = ['schema', 'layout', 'defaultOptions'] as const;
+
+/**
+ * The templates pages' work, through the API's own services (same checks, same messages): the
+ * gallery, the editor's content, a preview, saving (create or new version) and deleting.
+ */
+@Injectable()
+export class DashboardTemplatesService {
+  constructor(
+    private readonly custom: CustomTemplatesService,
+    private readonly store: CustomTemplateStore,
+    private readonly previews: TemplatePreviewService,
+  ) {}
+
+  async gallery(view: WorkspaceView): Promise<Gallery> {
+    const workspace = apiWorkspace(view);
+    const plan = PLANS[workspace.plan];
+    const builtIns = BUILT_IN_TEMPLATES.map(({ id, name, category, description, version }) => ({
+      id,
+      name,
+      category,
+      description,
+      version,
+      enabled: workspace.enabledTemplates.includes(id),
+    }));
+    const records = plan.customTemplates ? await this.custom.list(workspace) : [];
+    const custom = records.map(({ id, name, category, version, updatedAt }) => ({ id, name, category, version, updatedAt: updatedAt.toISOString() }));
+    return { builtIns, customAllowed: plan.customTemplates, custom, customLimit: plan.customTemplateLimit };
+  }
+
+  /** A new template's starting point: the published example definition. */
+  blank(): EditorModel {
+    const { schema, layout, defaultOptions, sampleData } = EXAMPLE_TEMPLATE_BODY;
+    return {
+      template: null,
+      viewing: null,
+      loadedFrom: null,
+      fields: { id: '', name: '', description: '', category: 'custom', definition: pretty({ schema, layout, defaultOptions }), sampleData: pretty(sampleData) },
+      versions: [],
+    };
+  }
+
+  /**
+   * A custom template in the editor: its newest version, or `version` (read-only) or `from` (a
+   * version loaded into the editor to save as the next one). 404 when the workspace has no such template or version.
+   */
+  async editor(view: WorkspaceView, id: string, query: { version?: string; from?: string } = {}): Promise<EditorModel> {
+    const workspace = apiWorkspace(view);
+    const record = await this.store.find(workspace.id, id);
+    if (!record) throw await this.custom.notFound(workspace, id);
+    const wanted = query.version ?? query.from;
+    const found = await this.store.findVersion(workspace.id, id, wanted);
+    const stored = found && (await this.store.versionByUid(found.uid));
+    if (!stored) {
+      if (wanted !== undefined) throw new ApiError('TEMPLATE_VERSION_NOT_FOUND', { status: 404, params: { id, version: wanted } });
+      throw await this.custom.notFound(workspace, id);
+    }
+    const versions = await this.store.versions(workspace.id, id);
+    return {
+      template: { id, name: record.name, version: record.version, createdAt: record.createdAt.toISOString(), updatedAt: record.updatedAt.toISOString() },
+      viewing: query.version !== undefined ? stored.version : null,
+      loadedFrom: query.version === undefined && query.from !== undefined && stored.version !== record.version ? stored.version : null,
+      fields: {
+        id,
+        name: stored.name,
+        description: stored.description,
+        category: stored.category,
+        ...definitionTexts(stored.definition),
+      },
+      versions: versions.map((v) => ({ version: v.version, createdAt: v.createdAt.toISOString(), newest: v.version === record.version })),
+    };
+  }
+
+  /**
+   * POST /dashboard/templates/preview: `{ templateId, templateVersion? }` (a stored template, as
+   * the API previews it) or the editor's definition `{ schema, layout, defaultOptions?, sampleData? }`,
+   * checked first exactly as saving would check it (so the editor shows save's messages at their
+   * paths), then rendered by the API's preview with the sample data and default options.
+   */
+  async preview(view: WorkspaceView, body: unknown): Promise<Preview> {
+    const workspace = apiWorkspace(view);
+    if (workspace.suspended) throw new ApiError('WORKSPACE_SUSPENDED');
+    if (isObject(body) && body.templateId !== undefined) {
+      return this.previews.preview(workspace, { templateId: body.templateId, templateVersion: body.templateVersion });
+    }
+    requireCustomTemplates(workspace);
+    if (!isObject(body)) throw invalidDefinition(['The definition must be a JSON object with schema and layout']);
+    const { schema, layout, defaultOptions, sampleData } = body;
+    // The name is the form's, not the definition's: any stands in for it here.
+    parseDefinition({ schema, layout, defaultOptions, sampleData, name: 'Preview' });
+    return this.previews.preview(workspace, { layout, schema, data: sampleData, options: defaultOptions });
+  }
+
+  /** The editor form saved: a new template (no `id` in the path) or a new version of `id`. */
+  async save(view: WorkspaceView, id: string | null, fields: EditorFields): Promise<TemplateObject> {
+    const workspace = apiWorkspace(view);
+    if (workspace.suspended) throw new ApiError('WORKSPACE_SUSPENDED');
+    requireCustomTemplates(workspace);
+    const body: Record<string, unknown> = {
+      ...definitionOf(fields),
+      name: fields.name,
+      category: fields.category === '' ? undefined : fields.category,
+      description: fields.description === '' ? undefined : fields.description,
+    };
+    if (id === null) return this.custom.create(workspace, { ...body, id: fields.id.trim() === '' ? undefined : fields.id.trim() });
+    return this.custom.update(workspace, id, body);
+  }
+
+  async remove(view: WorkspaceView, id: string): Promise<void> {
+    const workspace = apiWorkspace(view);
+    if (workspace.suspended) throw new ApiError('WORKSPACE_SUSPENDED');
+    await this.custom.remove(workspace, id);
+  }
+}
+
+export const CATEGORIES: readonly string[] = TEMPLATE_CATEGORIES;
+
+/**
+ * The dashboard acts for the workspace as its own API key would (the same plan rules and
+ * templates); no key is involved, so none is named.
+ */
+export function apiWorkspace(view: WorkspaceView): AuthenticatedWorkspace {
+  const plan = isPlanId(view.plan) ? view.plan : 'free';
+  return {
+    id: view.id,
+    name: view.name,
+    plan,
+    keyId: 'dashboard',
+    keyMode: 'live',
+    monthlyLimit: view.monthlyLimit ?? PLANS[plan].monthlyLimit,
+    testLimit: PLANS[plan].monthlyLimit,
+    suspended: view.suspended,
+    enabledTemplates: view.enabledTemplates as TemplateId[],
+    webhooks: PLANS[plan].webhooks,
+  };
+}
+
+/** The two editor documents of a stored definition. */
+function definitionTexts(definition: CustomTemplateDefinition): Pick<EditorFields, 'definition' | 'sampleData'> {
+  const shown = Object.fromEntries(DEFINITION_EDITOR_FIELDS.filter((field) => definition[field] !== undefined).map((field) => [field, definition[field]]));
+  return { definition: pretty(shown), sampleData: definition.sampleData === undefined ? '' : pretty(definition.sampleData) };
+}
+
+/** The form's two JSON texts as body fields; a text that is not JSON is a definition problem named after its field. */
+function definitionOf(fields: EditorFields): Record<string, unknown> {
+  const problems: string[] = [];
+  const definition = parseJson('definition', fields.definition, problems);
+  const sampleData = fields.sampleData.trim() === '' ? undefined : parseJson('sampleData', fields.sampleData, problems);
+  if (problems.length === 0 && !isObject(definition)) problems.push('definition must be a JSON object with schema and layout');
+  if (problems.length > 0) throw invalidDefinition(problems);
+  return { ...(definition as Record<string, unknown>), sampleData };
+}
+
+function parseJson(field: string, text: string, problems: string[]): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    problems.push(`${field} is not valid JSON: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+function pretty(value: unknown): string {
+  return JSON.stringify(value, null, 2);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
