@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { pdfTextString } from '../pdf-text-string';
+import { AsciiBytes } from './ascii-bytes';
 
 /**
  * Tagged PDF (DECISIONS section 12): the structure tree and the marked content that ties the
@@ -342,45 +343,66 @@ export class Tagger {
     this.root.id = rootRef.id;
     number(this.root);
 
-    const objects: Array<[number, string]> = [];
+    // Each object's number and its offset in `body`, as the object stream's header lists them.
+    const body = new AsciiBytes();
+    const offsets: number[] = [];
     const write = (element: Element, parent: number): void => {
+      offsets.push(element.id, body.length);
+      body.text('<</S/').text(element.role).text('/P ').ref(parent);
+      // The page of the first marked content: MCIDs on it are bare numbers, others MCRs.
       let pg: PdfPage | undefined;
-      let kids = '';
-      let count = 0;
       for (const kid of element.kids) {
-        if (count++ > 0) kids += ' ';
-        if ('kids' in kid) kids += `${kid.id} 0 R`;
-        else if ('mcid' in kid) {
-          pg ??= kid.page.page;
-          kids += kid.page.page === pg ? kid.mcid : `<</Type/MCR/Pg ${kid.page.page.dictionary.id} 0 R/MCID ${kid.mcid}>>`;
-        } else kids += `<</Type/OBJR/Obj ${kid.annotation.id} 0 R/Pg ${kid.page.dictionary.id} 0 R>>`;
+        if ('mcid' in kid) {
+          pg = kid.page.page;
+          break;
+        }
       }
-      let dictionary = `<</S/${element.role}/P ${parent} 0 R`;
-      if (pg) dictionary += `/Pg ${pg.dictionary.id} 0 R`;
-      if (element.scope) dictionary += `/A<</O/Table/Scope/${element.scope}>>`;
-      if (element.alt !== undefined) dictionary += `/Alt${pdfTextString(element.alt)}`;
-      if (element.lang !== undefined) dictionary += `/Lang${pdfTextString(element.lang)}`;
-      if (count === 1) dictionary += `/K ${kids}`;
-      else if (count > 1) dictionary += `/K[${kids}]`;
-      objects.push([element.id, `${dictionary}>>`]);
+      if (pg) body.text('/Pg ').ref(pg.dictionary.id);
+      if (element.scope) body.text('/A<</O/Table/Scope/').text(element.scope).text('>>');
+      if (element.alt !== undefined) body.text('/Alt').text(pdfTextString(element.alt));
+      if (element.lang !== undefined) body.text('/Lang').text(pdfTextString(element.lang));
+      const count = element.kids.length;
+      if (count > 0) {
+        body.text(count === 1 ? '/K ' : '/K[');
+        element.kids.forEach((kid, index) => {
+          if (index > 0) body.text(' ');
+          if ('kids' in kid) body.ref(kid.id);
+          else if ('mcid' in kid) {
+            if (kid.page.page === pg) body.int(kid.mcid);
+            else body.text('<</Type/MCR/Pg ').ref(kid.page.page.dictionary.id).text('/MCID ').int(kid.mcid).text('>>');
+          } else body.text('<</Type/OBJR/Obj ').ref(kid.annotation.id).text('/Pg ').ref(kid.page.dictionary.id).text('>>');
+        });
+        if (count > 1) body.text(']');
+      }
+      body.text('>>\n');
       for (const kid of element.kids) if ('kids' in kid) write(kid, element.id);
     };
     write(this.root, treeRoot.id);
 
     // The ParentTree: one number-tree node, keys ascending (annotations' keys came first).
-    const entries: Array<[number, string]> = this.linkKeys.map(([key, link]) => [key, `${link.id} 0 R`]);
+    const entries: Array<{ key: number; link?: Element; marks?: PageMarks }> = this.linkKeys.map(([key, link]) => ({ key, link }));
     for (const marks of this.pages.values()) {
       const key = this.nextKey++;
       marks.page.dictionary.data.StructParents = key;
-      let refs = '';
-      for (const element of marks.elements) refs += `${element.id} 0 R `;
-      entries.push([key, `[${refs}]`]);
+      entries.push({ key, marks });
     }
-    entries.sort((a, b) => a[0] - b[0]);
-    objects.push([parentTree.id, `<</Nums[${entries.map(([key, value]) => `${key} ${value}`).join(' ')}]>>`]);
+    entries.sort((a, b) => a.key - b.key);
+    offsets.push(parentTree.id, body.length);
+    body.text('<</Nums[');
+    entries.forEach(({ key, link, marks }, index) => {
+      if (index > 0) body.text(' ');
+      body.int(key).text(' ');
+      if (link) body.ref(link.id);
+      else {
+        body.text('[');
+        for (const element of marks!.elements) body.ref(element.id).text(' ');
+        body.text(']');
+      }
+    });
+    body.text(']>>\n');
 
     const stream = doc._offsets.push(null);
-    writeObjectStream(doc, stream, objects);
+    writeObjectStream(doc, stream, offsets, body);
     // PDFKit counts the references it made until they are ended; their place is in the stream.
     doc._refEnd(rootRef);
     doc._refEnd(parentTree);
@@ -408,21 +430,20 @@ function levelHeadings(headings: Element[]): void {
 }
 
 /**
- * Writes `objects` (number, dictionary) as one object stream `stream`, and records for the
- * cross-reference stream (compact-xref.ts) that each lives there, at its index.
+ * Writes the objects in `body` as one object stream `stream` (`offsets`: each object's number and
+ * offset in `body`), and records for the cross-reference stream (compact-xref.ts) that each lives
+ * there, at its index.
  */
-function writeObjectStream(doc: PdfTaggingDoc, stream: number, objects: ReadonlyArray<[number, string]>): void {
-  let header = '';
-  let body = '';
-  for (const [id, dictionary] of objects) {
-    header += `${id} ${body.length} `;
-    body += `${dictionary}\n`;
-  }
-  const data = deflateSync(Buffer.from(`${header}\n${body}`, 'latin1'), { level: 3 });
+function writeObjectStream(doc: PdfTaggingDoc, stream: number, offsets: readonly number[], body: AsciiBytes): void {
+  const header = new AsciiBytes();
+  for (let i = 0; i < offsets.length; i += 2) header.int(offsets[i]).text(' ').int(offsets[i + 1]).text(' ');
+  header.text('\n');
+  const count = offsets.length / 2;
+  const data = deflateSync(Buffer.concat([header.view(), body.view()], header.length + body.length), { level: 3 });
   doc._offsets[stream - 1] = doc._offset;
-  doc._write(Buffer.from(`${stream} 0 obj\n<</Type/ObjStm/N ${objects.length}/First ${header.length + 1}/Filter/FlateDecode/Length ${data.length}>>\nstream\n`, 'latin1'));
+  doc._write(Buffer.from(`${stream} 0 obj\n<</Type/ObjStm/N ${count}/First ${header.length}/Filter/FlateDecode/Length ${data.length}>>\nstream\n`, 'latin1'));
   doc._write(data);
   doc._write(Buffer.from('\nendstream\nendobj\n', 'latin1'));
   const compressed = (doc._compressed ??= new Map());
-  objects.forEach(([id], index) => compressed.set(id, [stream, index]));
+  for (let i = 0; i < count; i++) compressed.set(offsets[2 * i], [stream, i]);
 }
