@@ -7,11 +7,12 @@ import { RenderFailed, UnknownTemplate } from './errors';
 import { contentRoomProblem, resolveOptions } from './page/resolve-options';
 import { PdfOptionsInput } from './page/pdf-options';
 import type { CompiledLayout } from './custom/compile-layout';
-import { renderDocument } from './render-document';
+import type * as RenderDocumentModule from './render-document';
+import type { RenderedDocument } from './render-document';
+import type { RenderRequest } from './page/pdf-options';
 import { findTemplate } from './templates/built-in-templates';
 
 export { InvalidDocumentData, RenderFailed, RenderTimedOut, UnknownTemplate } from './errors';
-export { renderDocument, renderDocumentWithLayout } from './render-document';
 export type { RenderedDocument } from './render-document';
 export { contentRoomProblem, resolveOptions } from './page/resolve-options';
 export { cssLengthToPoints } from './page/css-length';
@@ -43,6 +44,23 @@ export async function render(templateId: string, data: Record<string, unknown>, 
   const problem = contentRoomProblem(resolved);
   if (problem) throw new RenderFailed(problem);
   return renderDocument({ templateId: template.id, data, options: resolved });
+}
+
+/**
+ * The renderer (PDFKit, fontkit, the fonts) is loaded on the first render rather than with this
+ * index: the HTTP thread imports the index for the catalogue, schemas and options and never renders
+ * (its render workers do); loaded there it cost that thread about 20 MB of RSS.
+ */
+function renderer(): typeof RenderDocumentModule {
+  return require('./render-document');
+}
+
+export function renderDocument(request: RenderRequest): Promise<Buffer> {
+  return renderer().renderDocument(request);
+}
+
+export function renderDocumentWithLayout(request: RenderRequest): Promise<RenderedDocument> {
+  return renderer().renderDocumentWithLayout(request);
 }
 
 /**

@@ -298,6 +298,7 @@ describe('dashboard sign-in, invites and sessions', () => {
     const declared = await rawPost(path, cookie, 10 * 1024 * 1024, `_csrf=${token}&password=${encodeURIComponent(PASSWORD)}&confirm=`);
     expect(declared.status).toBe(413);
     expect(declared.body).toContain('Request body too large');
+    expect(declared.body).toContain('This form accepts up to 64 KiB.');
     expect(declared.contentType).toMatch(/^text\/html/);
 
     // A chunked body without a length is cut off at 64 KiB.

@@ -21,7 +21,6 @@ const TITLES: Record<number, string> = {
 const HINTS: Record<string, string> = {
   NOT_FOUND: 'The address may be mistyped, or the page has moved.',
   METHOD_NOT_ALLOWED: 'The address may be mistyped, or the page has moved.',
-  BODY_TOO_LARGE: 'Forms of the dashboard accept up to 64 KiB. Shorten what you entered and send it again.',
   CSRF_REJECTED: 'The form was sent from another site or has expired. Reload the page and try again.',
   OWNER_ONLY: 'Ask an owner of this workspace to do it, or to make you an owner.',
   INTERNAL_ERROR: 'This is our fault. Try again in a moment; if it keeps happening, contact support with the request id below.',
@@ -56,7 +55,7 @@ export class DashboardErrorPages implements OnModuleInit {
       status: error.status,
       // "Not found" under "Page not found" says nothing more.
       message: error.code === 'NOT_FOUND' || error.code === 'METHOD_NOT_ALLOWED' ? '' : error.message,
-      hint: HINTS[error.code] ?? '',
+      hint: error.code === 'BODY_TOO_LARGE' ? tooLargeHint(error.extra.limitBytes) : (HINTS[error.code] ?? ''),
       requestId: error.status >= 500 ? req.requestId : '',
       signInNeeded: error.code === 'SESSION_REQUIRED',
     };
@@ -72,6 +71,12 @@ export class DashboardErrorPages implements OnModuleInit {
     if (!req.dashboard && error.code !== 'SESSION_REQUIRED') req.dashboard = (await this.contexts.load(req).catch(() => null)) ?? undefined;
     await this.views.render(res, 'pages/error', vars, error.status);
   }
+}
+
+/** The limit of the form that was refused: 64 KiB for most, more for the template editor's. */
+function tooLargeHint(limitBytes: unknown): string {
+  const limit = typeof limitBytes === 'number' ? `${Math.round(limitBytes / 1024).toLocaleString('en')} KiB` : 'a limited size';
+  return `This form accepts up to ${limit}. Shorten what you entered and send it again.`;
 }
 
 function wantsJson(req: Request): boolean {

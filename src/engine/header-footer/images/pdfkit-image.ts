@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocumentClass from 'pdfkit';
 import { ImageProblem, ImageSize } from './image-problem';
 
 /** PDFKit's image object; for a PNG, `image` is png-js's reader until the image is embedded. */
@@ -21,6 +21,8 @@ let opener: ImageOpener | undefined;
  * pixels are not decoded here and JPEG ones never are.
  */
 export function checkWithPdfKit(bytes: Buffer, checked: ImageSize): void {
+  // PDFKit loaded on first use: the HTTP thread checks images with it but never renders.
+  const PDFDocument: typeof PDFDocumentClass = require('pdfkit');
   opener ??= new PDFDocument({ autoFirstPage: false }) as unknown as ImageOpener;
   let read: ImageSize;
   try {
