@@ -12,7 +12,7 @@ import { pageGeometry, withBandRoom } from './page/page-geometry';
 import { defaultFurniture, drawFurniture, FURNITURE_MARGIN } from './documents/page-furniture';
 import { drawWatermark } from './watermark';
 import { compactXref } from './compact-xref';
-import { deflatePageContents, keepContentAsText } from './page-content';
+import { deflatePageContents } from './page-content';
 import { fitToStandards, metadataTitle, standardOptions } from './pdf-standards';
 import { DEFAULT_LANG, PdfOptions } from './page/pdf-options';
 
@@ -114,7 +114,6 @@ class DrawingPass {
     });
     fitToStandards(this.doc);
     compactXref(this.doc);
-    keepContentAsText(this.doc);
     this.bytes = collect(this.doc);
     this.documentFonts = new DocumentFonts(this.doc);
     this.canvas = new Canvas(this.doc, fonts, this.documentFonts, options.lang ?? DEFAULT_LANG);

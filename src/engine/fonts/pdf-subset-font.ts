@@ -26,18 +26,19 @@ export class PdfSubsetFont {
   ) {}
 
   /**
-   * Adds a glyph (and the components it is built from); returns its 4-digit hex CID.
-   * `codePoints`: the characters it draws (all of a ligature's; none for a glyph the font split off).
+   * Adds a glyph (and the components it is built from); returns its CID, the two-byte code that
+   * draws it. `codePoints`: the characters it draws (all of a ligature's; none for a glyph the
+   * font split off), which the ToUnicode map gives for that code.
    */
-  encode(glyphId: number, codePoints: readonly number[]): string {
+  code(glyphId: number, codePoints: readonly number[]): number {
     const id = this.include(glyphId);
     const named = this.codePoints[id];
-    if (codePoints.length === 0 || named === codePoints || sameCodePoints(named, codePoints)) return cidHex(id);
+    if (codePoints.length === 0 || named === codePoints || sameCodePoints(named, codePoints)) return id;
     if (named === undefined) {
       this.codePoints[id] = codePoints;
-      return cidHex(id);
+      return id;
     }
-    return cidHex(this.copyFor(glyphId, codePoints));
+    return this.copyFor(glyphId, codePoints);
   }
 
   /**
@@ -218,13 +219,6 @@ function utf16Hex(codePoint: number): string {
   if (codePoint <= 0xffff) return hex4(codePoint);
   const offset = codePoint - 0x10000;
   return hex4(0xd800 | (offset >> 10)) + hex4(0xdc00 | (offset & 0x3ff));
-}
-
-/** Hex CIDs by id: every glyph drawn needs one, and formatting them showed up in profiles. */
-const cidHexes: string[] = [];
-
-function cidHex(id: number): string {
-  return (cidHexes[id] ??= hex4(id));
 }
 
 function hex4(value: number): string {

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { pdfTextString } from '../pdf-text-string';
-import { AsciiBytes } from './ascii-bytes';
+import { AsciiBytes } from '../ascii-bytes';
 
 /**
  * Tagged PDF (DECISIONS section 12): the structure tree and the marked content that ties the
@@ -25,7 +25,7 @@ import { AsciiBytes } from './ascii-bytes';
  *
  * The tree is kept as plain records while drawing and written by `finish()` in one piece: one
  * indirect object per element with minimal dictionaries, the ParentTree as one number-tree node,
- * /StructParents on the pages; content operators are kept as text until the end (page-content.ts). PDFKit
+ * /StructParents on the pages; content operators are written as bytes as they come (page-content.ts). PDFKit
  * 0.17's structure API (doc.struct, markStructureContent) did the same work with a
  * PDFReference, a PDFObject.convert pass and three stream writes per element, and a content
  * write per BDC and per EMC. Invoice-basic with 20 items (about 150 elements), in-process,
