@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { pdfTextString } from '../pdf-text-string';
 import { AsciiBytes } from '../ascii-bytes';
+import { pageContentBytes } from '../page-content';
 
 /**
  * Tagged PDF (DECISIONS section 12): the structure tree and the marked content that ties the
@@ -102,7 +103,6 @@ interface PdfTaggingDoc {
   /** The xref: each object's offset by number - 1. */
   _offsets: Array<number | null>;
   ref(data?: Record<string, unknown>): PdfRef;
-  addContent(content: string): PdfTaggingDoc;
   _write(data: Buffer): void;
   _refEnd(ref: PdfRef): void;
   /** Objects written inside an object stream: [stream object, index], for the cross-reference stream. */
@@ -139,6 +139,14 @@ interface PageMarks {
   elements: Element[];
 }
 
+/** The element a key continues in one role, with the parent it was opened in; `other`: the same key's in other roles. */
+interface KeyedElement {
+  role: StructRole;
+  element: Element;
+  parent: Element;
+  other?: KeyedElement;
+}
+
 /** One open structure element. */
 interface Frame {
   element: Element;
@@ -152,13 +160,15 @@ interface Frame {
 const LEAF_ROLES = new Set<StructRole>(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'P', 'Span', 'Caption', 'TH', 'TD', 'Lbl', 'LBody', 'Figure', 'Link', 'Note']);
 
 const ARTIFACT_BDC: Record<ArtifactKind, string> = {
-  Layout: '/Artifact <</Type /Layout>> BDC',
-  Background: '/Artifact <</Type /Background>> BDC',
-  Pagination: '/Artifact <</Type /Pagination>> BDC',
-  Header: '/Artifact <</Type /Pagination /Subtype /Header>> BDC',
-  Footer: '/Artifact <</Type /Pagination /Subtype /Footer>> BDC',
-  Watermark: '/Artifact <</Type /Pagination /Subtype /Watermark>> BDC',
+  Layout: '/Artifact <</Type /Layout>> BDC\n',
+  Background: '/Artifact <</Type /Background>> BDC\n',
+  Pagination: '/Artifact <</Type /Pagination>> BDC\n',
+  Header: '/Artifact <</Type /Pagination /Subtype /Header>> BDC\n',
+  Footer: '/Artifact <</Type /Pagination /Subtype /Footer>> BDC\n',
+  Watermark: '/Artifact <</Type /Pagination /Subtype /Watermark>> BDC\n',
 };
+
+const SLASH = 0x2f;
 
 const HEADINGS: readonly StructRole[] = ['H1', 'H2', 'H3', 'H4', 'H5', 'H6'];
 
@@ -186,7 +196,7 @@ export class Tagger {
    * opened in. Owned by the document: a module-wide WeakMap kept every render's elements reachable
    * from old space until the next full collection (scavenges 5 to 7 times as long).
    */
-  private readonly keyRoles = new Map<object, Map<StructRole, { element: Element; parent: Element }>>();
+  private readonly keyRoles = new Map<object, KeyedElement>();
   constructor(doc: PDFKit.PDFDocument) {
     this.doc = doc as unknown as PdfTaggingDoc;
     this.enabled = Boolean(this.doc.options?.tagged);
@@ -198,7 +208,7 @@ export class Tagger {
     if (!this.enabled || this.artifacts.length > 0) return draw();
     const parent = this.stack[this.stack.length - 1];
     parent.implicit = undefined;
-    const keyed = options.key ? this.keyRoles.get(options.key)?.get(role) : undefined;
+    const keyed = options.key ? this.keyed(options.key, role) : undefined;
     let element = keyed?.parent === parent.element ? keyed.element : undefined;
     if (!element) {
       element = newElement(role);
@@ -207,11 +217,11 @@ export class Tagger {
       if (options.lang !== undefined) element.lang = options.lang;
       if (options.scope !== undefined) element.scope = options.scope;
       parent.element.kids.push(element);
-      if (options.key) {
-        let roles = this.keyRoles.get(options.key);
-        if (!roles) this.keyRoles.set(options.key, (roles = new Map()));
-        roles.set(role, { element, parent: parent.element });
-      }
+      if (keyed) {
+        // The key's element in another parent (the same column in the next row): it now continues this one.
+        keyed.element = element;
+        keyed.parent = parent.element;
+      } else if (options.key) this.keyRoles.set(options.key, { role, element, parent: parent.element, other: this.keyRoles.get(options.key) });
     }
     parent.last = element;
     this.stack.push({ element });
@@ -238,17 +248,16 @@ export class Tagger {
     if (!this.enabled) return;
     const target = this.target(kind);
     if (target === this.open) return;
-    const end = this.open === undefined ? '' : 'EMC\n';
-    let bdc: string;
-    if (typeof target === 'string') bdc = end + ARTIFACT_BDC[target];
+    const out = pageContentBytes(this.doc as unknown as PDFKit.PDFDocument);
+    if (this.open !== undefined) out.text('EMC\n');
+    if (typeof target === 'string') out.text(ARTIFACT_BDC[target]);
     else {
       const page = this.pageMarks();
       const mcid = page.elements.length;
       page.elements.push(target);
       target.kids.push({ page, mcid });
-      bdc = `${end}/${target.role} <</MCID ${mcid}>> BDC`;
+      out.byte(SLASH).text(target.role).text(' <</MCID ').int(mcid).text('>> BDC\n');
     }
-    this.doc.addContent(bdc);
     this.open = target;
   }
 
@@ -258,7 +267,7 @@ export class Tagger {
    */
   close(): void {
     if (this.open === undefined) return;
-    this.doc.addContent('EMC');
+    pageContentBytes(this.doc as unknown as PDFKit.PDFDocument).text('EMC\n');
     this.open = undefined;
   }
 
@@ -296,6 +305,12 @@ export class Tagger {
     const treeRoot = this.doc._root.data.StructTreeRoot ?? this.doc.ref({ Type: 'StructTreeRoot' });
     this.doc._root.data.StructTreeRoot = treeRoot;
     this.write(treeRoot);
+  }
+
+  /** The element `key` continues in `role`, if one was opened with it. */
+  private keyed(key: object, role: StructRole): KeyedElement | undefined {
+    for (let keyed = this.keyRoles.get(key); keyed; keyed = keyed.other) if (keyed.role === role) return keyed;
+    return undefined;
   }
 
   private pageMarks(): PageMarks {

@@ -3,7 +3,7 @@ import { openPdfKitImage } from '../header-footer/images/pdfkit-image';
 import { FontLibrary } from '../fonts/font-library';
 import { FontStack, ShapedGlyph } from '../fonts/font-stack';
 import { TextAlign, TextStyle, lineHeight } from './text-style';
-import { isComplexScript, layoutLine, logicalText, mirroredOriginal, needsBidi } from './bidi';
+import { isBelowU0590, isComplexScript, layoutLine, logicalText, mirroredOriginal, needsBidi } from './bidi';
 import { pdfTextString } from '../pdf-text-string';
 import { Tagger } from '../tagging/tagger';
 import { keepContentAsBytes, pageContentBytes } from '../page-content';
@@ -132,7 +132,8 @@ export class Canvas {
     const stack = this.stack(style);
     const logical = logicalText(text);
     // Most lines need no bidi: they are shaped as they are, with no line layout made for them.
-    const line = needsBidi(text) ? layoutLine(text) : undefined;
+    const plain = isBelowU0590(text);
+    const line = !plain && needsBidi(text) ? layoutLine(text) : undefined;
     let glyphs: readonly ShapedGlyph[];
     if (!line) glyphs = stack.shape(logical);
     else if (line.runs.length === 1 && !line.runs[0].rtl) glyphs = stack.shape(line.runs[0].text);
@@ -151,7 +152,7 @@ export class Canvas {
       glyphs = visual;
     }
     const direction = line?.direction ?? 'ltr';
-    const needsActualText = line ? line.needsActualText : isComplexScript(text);
+    const needsActualText = line ? line.needsActualText : !plain && isComplexScript(text);
     if (glyphs.length === 0) return 0;
     let advance = 0;
     for (const glyph of glyphs) advance += glyph.advance;
