@@ -8,16 +8,9 @@ import { RenderFailed, RenderRequest, RenderTimedOut } from '../../engine';
 import { MetricsService } from '../../metrics/metrics.service';
 import { FifoSlots } from './fifo-slots';
 import { RenderPoolBusy } from './render-pool-busy';
+import { RENDER_WORKER_LIMITS } from './worker-limits';
 import type { RenderedPdf } from './rendered-pdf';
 import { fromRefusal, isRefusal, RenderRefusal } from './render-refusal';
-
-/**
- * V8 sizes a worker's young generation like a main thread's (up to 32 MB of semi-spaces each),
- * and under load every worker grew to it. A render's garbage is a few MB and short-lived: with
- * 8 MB the peak RSS under the HTTP bench fell by 25-35 MB in an A/B run, with 4 MB by another
- * 10 MB (with the heap tuning of config/heap-tuning.ts), throughput unchanged within the noise.
- */
-const WORKER_YOUNG_GENERATION_MB = 4;
 
 /**
  * Renders in a pool of worker threads so the HTTP event loop never blocks on PDFKit. A render
@@ -47,7 +40,7 @@ export class RenderPool implements OnModuleDestroy {
       minThreads: config.renderWorkers,
       maxThreads: config.renderWorkers,
       idleTimeout: 60_000,
-      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+      resourceLimits: RENDER_WORKER_LIMITS,
     });
   }
 
