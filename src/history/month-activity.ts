@@ -1,5 +1,6 @@
 import type { KeyMode } from '../auth/key-mode';
 import type { GenerationStatus } from './generation-record';
+import { billingPeriod, nextPeriodStart, periodStart } from '../usage/billing-period';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -47,9 +48,7 @@ export interface ActivityRow {
 
 /** The UTC calendar month `now` falls in, as [start, end) epoch milliseconds. */
 export function monthBounds(now: Date): { start: number; end: number; period: string } {
-  const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
-  const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
-  return { start, end, period: new Date(start).toISOString().slice(0, 7) };
+  return { start: periodStart(now), end: nextPeriodStart(now), period: billingPeriod(now) };
 }
 
 const emptyTotals = (): ActivityTotals => ({ total: 0, succeeded: 0, failed: 0, test: 0 });

@@ -10,8 +10,17 @@ export function usageCounter(period: string, mode: KeyMode): string {
   return mode === 'test' ? `${period}:test` : period;
 }
 
+/** 00:00 UTC on the 1st of the month of `now` (ms since the epoch). */
+export function periodStart(now: Date): number {
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+}
+
+/** 00:00 UTC on the 1st of the next month (ms since the epoch): when the period's counters reset. */
+export function nextPeriodStart(now: Date): number {
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+}
+
 /** Whole seconds from `now` until 00:00 UTC on the 1st of the next month (at least 1). */
 export function secondsUntilNextPeriod(now: Date = new Date()): number {
-  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
-  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+  return Math.max(1, Math.ceil((nextPeriodStart(now) - now.getTime()) / 1000));
 }

@@ -8,7 +8,8 @@ import { readBodyUpTo } from './read-body';
 import { findUnsafeJson } from './unsafe-json';
 import { mayHoldLoneSurrogates, toWellFormedJson } from './well-formed-json';
 
-const JSON_TYPE = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
+/** application/json and its +json relatives, with or without parameters. */
+export const JSON_TYPE = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { SESSION_COOKIE, SessionsService } from '../../accounts/sessions.service';
+import { SESSION_COOKIE, SESSION_MAX_AGE_MS, SessionsService } from '../../accounts/sessions.service';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { clearDashboardCookie, readCookie, SESSION_MAX_AGE_SECONDS, setDashboardCookie } from '../http/cookies';
+import { clearDashboardCookie, readCookie, setDashboardCookie } from '../http/cookies';
 
 /** Starts and ends dashboard sessions and keeps the cookie in step with them. */
 @Injectable()
@@ -22,7 +22,7 @@ export class SessionCookie {
     const previous = readCookie(req, SESSION_COOKIE);
     if (previous) await this.sessions.end(previous);
     const { token } = await this.sessions.start(userId, workspaceId);
-    setDashboardCookie(res, SESSION_COOKIE, token, this.secure, SESSION_MAX_AGE_SECONDS);
+    setDashboardCookie(res, SESSION_COOKIE, token, this.secure, SESSION_MAX_AGE_MS / 1000);
   }
 
   /** Ends the browser's session on the server, and clears the cookie. */

@@ -2,6 +2,7 @@ import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res, UseGuards 
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AccountsService, InviteDescription, UserView } from '../../accounts/accounts.service';
+import { PASSWORD_MIN_LENGTH } from '../../accounts/passwords';
 import { ApiError } from '../../common/errors/api-error';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
@@ -61,7 +62,7 @@ export class SignInController {
     if (!invite) return this.renderInvalidInvite(res);
     const email = invite.email ?? formField(body, 'email').trim();
     const password = formField(body, 'password');
-    if (!invite.accountExists && password.length >= 10 && password !== formField(body, 'confirm')) {
+    if (!invite.accountExists && password.length >= PASSWORD_MIN_LENGTH && password !== formField(body, 'confirm')) {
       return this.renderInvite(res, token, invite, email, formErrorOf('PASSWORD_MISMATCH', 'confirm'));
     }
     let user: UserView;
@@ -78,9 +79,7 @@ export class SignInController {
       });
       return this.renderInvite(res, token, invite, email, errors);
     }
-    const workspaceId = await this.workspaceOfInvite(user.id, invite);
-    if (!workspaceId) throw new ApiError('NO_WORKSPACE');
-    await this.sessionCookie.start(req, res, user.id, workspaceId);
+    await this.sessionCookie.start(req, res, user.id, invite.workspaceId);
     res.redirect(303, HOME_PATH);
   }
 
@@ -95,7 +94,7 @@ export class SignInController {
     this.requireSignUp();
     const email = formField(body, 'email').trim();
     const password = formField(body, 'password');
-    if (password.length >= 10 && password !== formField(body, 'confirm')) return this.renderSignUp(res, email, formErrorOf('PASSWORD_MISMATCH', 'confirm'));
+    if (password.length >= PASSWORD_MIN_LENGTH && password !== formField(body, 'confirm')) return this.renderSignUp(res, email, formErrorOf('PASSWORD_MISMATCH', 'confirm'));
     let created: { user: UserView; workspaceId: string };
     try {
       created = await this.accounts.signUp(email, password);
@@ -117,14 +116,6 @@ export class SignInController {
       if (error instanceof ApiError && error.code === 'INVALID_INVITE') return null;
       throw error;
     }
-  }
-
-  /** The invite's workspace (by id when the description has it, else the membership it made). */
-  private async workspaceOfInvite(userId: string, invite: InviteDescription): Promise<string | undefined> {
-    const known = (invite as InviteDescription & { workspaceId?: string }).workspaceId;
-    if (known) return known;
-    const memberships = await this.accounts.memberships(userId);
-    return (memberships.find((m) => m.workspaceName === invite.workspaceName && m.role === invite.role) ?? memberships[0])?.workspaceId;
   }
 
   private renderSignIn(res: Response, email: string, next: string, errors: FormErrors): Promise<void> {

@@ -2,8 +2,6 @@ import { parse, serialize } from 'cookie';
 import type { Request, Response } from 'express';
 import { DASHBOARD_PATH } from './dashboard-paths';
 
-export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600;
-
 /** One cookie of the request, parsed with the `cookie` package's rules; undefined when absent. */
 export function readCookie(req: Request, name: string): string | undefined {
   const header = req.headers.cookie;

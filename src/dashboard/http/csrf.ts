@@ -1,6 +1,7 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { looksLikeSecretToken, newSecretToken } from '../../accounts/invite-tokens';
+import { secretsEqual } from '../../auth/api-key';
 import { ApiError } from '../../common/errors/api-error';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
@@ -9,15 +10,10 @@ import { formField } from './form-body.middleware';
 
 /** The double-submit cookie of the forms shown before sign-in (sign-in, invite, sign-up). */
 export const FORM_CSRF_COOKIE = 'pdfgen_csrf';
-const TOKEN = /^[\w-]{43}$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function isSafeMethod(method: string): boolean {
   return SAFE_METHODS.has(method);
-}
-
-export function newCsrfToken(): string {
-  return randomBytes(32).toString('base64url');
 }
 
 /** The token a state-changing request carries: the `_csrf` form field or the X-CSRF-Token header. */
@@ -25,12 +21,6 @@ export function sentCsrfToken(req: Request): string {
   const header = req.headers['x-csrf-token'];
   if (typeof header === 'string' && header !== '') return header;
   return formField(req.body, '_csrf');
-}
-
-export function tokensMatch(sent: string, expected: string): boolean {
-  const a = Buffer.from(sent);
-  const b = Buffer.from(expected);
-  return a.length === b.length && b.length > 0 && timingSafeEqual(a, b);
 }
 
 /**
@@ -70,13 +60,13 @@ export class FormCsrfGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<Request>();
     const res = context.switchToHttp().getResponse<Response>();
     const cookie = readCookie(req, FORM_CSRF_COOKIE);
-    const valid = cookie !== undefined && TOKEN.test(cookie);
+    const valid = looksLikeSecretToken(cookie);
     if (isSafeMethod(req.method)) {
-      req.formCsrfToken = valid ? cookie : newCsrfToken();
+      req.formCsrfToken = valid ? cookie : newSecretToken();
       if (!valid) setDashboardCookie(res, FORM_CSRF_COOKIE, req.formCsrfToken, this.secure);
       return true;
     }
-    if (!valid || !tokensMatch(sentCsrfToken(req), cookie)) throw new ApiError('CSRF_REJECTED');
+    if (!valid || !secretsEqual(sentCsrfToken(req), cookie)) throw new ApiError('CSRF_REJECTED');
     req.formCsrfToken = cookie;
     return true;
   }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from '../../common/errors/api-error';
-import { parseJson } from '../../common/http/json-body.middleware';
+import { JSON_TYPE, parseJson } from '../../common/http/json-body.middleware';
 import { readBodyUpTo } from '../../common/http/read-body';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
@@ -16,7 +16,6 @@ export const EDITOR_FORM_LIMIT_BYTES = 1600 * 1024;
 const EDITOR_FORM_PATH = /^\/dashboard\/templates(?:\/[^/]+)?$/;
 
 const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
-const JSON_TYPE = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
 
 /** The fields of a posted form: a string each (a repeated name gives an array of them). */
 export type FormBody = Record<string, string | string[]>;

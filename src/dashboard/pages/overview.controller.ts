@@ -4,6 +4,7 @@ import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { GenerationHistory } from '../../history/generation-history.service';
 import { PLANS } from '../../workspaces/plans';
+import { WorkspacesService } from '../../workspaces/workspaces.service';
 import { Dashboard, DashboardContext } from '../session/dashboard-context';
 import { DashboardPage } from '../session/dashboard-page.decorator';
 import { ViewRenderer } from '../view-renderer';
@@ -19,6 +20,7 @@ import { overviewModel } from './overview.model';
 export class OverviewPageController {
   constructor(
     private readonly history: GenerationHistory,
+    private readonly workspaces: WorkspacesService,
     private readonly views: ViewRenderer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -27,8 +29,10 @@ export class OverviewPageController {
   async page(@Dashboard() ctx: DashboardContext, @Res() res: Response): Promise<void> {
     const now = new Date();
     const workspace = ctx.workspace;
-    const usage = workspace.usage!;
-    const activity = await this.history.monthActivity(workspace.id, now);
+    const [usage, activity] = await Promise.all([
+      this.workspaces.get(workspace.id).then((entity) => this.workspaces.usageOf(entity)),
+      this.history.monthActivity(workspace.id, now),
+    ]);
     const model = overviewModel(usage, PLANS[workspace.plan as keyof typeof PLANS].monthlyLimit, activity, now);
     await this.views.render(res, 'pages/overview', {
       title: 'Overview',

@@ -1,6 +1,7 @@
 import type { WorkspaceUsage } from '../../workspaces/workspaces.service';
 import type { DayActivity, MonthActivity } from '../../history/month-activity';
 import { formatCount, monthName, shortDate } from './format';
+import { nextPeriodStart } from '../../usage/billing-period';
 
 /** What views/pages/overview.liquid shows; every string is escaped by the renderer. */
 export interface OverviewModel {
@@ -63,7 +64,7 @@ export function overviewModel(usage: WorkspaceUsage, testLimit: number, activity
   // The bar's width class (.meter-fill-NN, by 5): a share above 0 shows at least a sliver.
   const fill = (percent: number) => (percent === 0 ? 0 : Math.max(5, Math.round(percent / 5) * 5));
   const share = (n: number) => (total === 0 ? 0 : Math.round((n / total) * 100));
-  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  const next = new Date(nextPeriodStart(now));
   return {
     periodLabel: monthName(activity.period),
     resetsOn: next.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),

@@ -22,15 +22,16 @@ export class DashboardContextLoader {
     const token = readCookie(req, SESSION_COOKIE);
     const session = token ? await this.sessions.resolve(token) : null;
     if (!token || !session) return null;
-    const [role, memberships, workspace] = await Promise.all([
-      this.accounts.roleIn(session.userId, session.workspaceId),
+    const [memberships, workspace] = await Promise.all([
       this.accounts.memberships(session.userId),
       this.workspaces.get(session.workspaceId).catch(() => null),
     ]);
+    const role = memberships.find((membership) => membership.workspaceId === session.workspaceId)?.role;
     if (!role || !workspace) return null;
     return {
       user: { id: session.userId, email: session.email },
-      workspace: await this.workspaces.view(workspace, true),
+      // Usage is the overview's alone: it loads it (two queries) rather than every request.
+      workspace: await this.workspaces.view(workspace),
       role,
       isOwner: role === 'owner',
       memberships,

@@ -8,7 +8,7 @@ import type { WorkspaceView } from '../../workspaces/workspaces.service';
 /** Who is signed in and where: set on `req.dashboard` by DashboardSessionGuard, read by pages and the layout. */
 export interface DashboardContext {
   user: { id: string; email: string };
-  /** The session's current workspace, with this month's usage. */
+  /** The session's current workspace (without usage: the overview loads that). */
   workspace: WorkspaceView;
   role: Role;
   isOwner: boolean;

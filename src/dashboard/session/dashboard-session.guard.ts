@@ -1,7 +1,8 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { ApiError } from '../../common/errors/api-error';
-import { isSafeMethod, sentCsrfToken, tokensMatch } from '../http/csrf';
+import { secretsEqual } from '../../auth/api-key';
+import { isSafeMethod, sentCsrfToken } from '../http/csrf';
 import { DashboardContextLoader } from './dashboard-context.loader';
 
 /**
@@ -17,8 +18,9 @@ export class DashboardSessionGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<Request>();
     const dashboard = await this.contexts.load(req);
     if (!dashboard) throw new ApiError('SESSION_REQUIRED');
-    if (!isSafeMethod(req.method) && !tokensMatch(sentCsrfToken(req), dashboard.csrfToken)) throw new ApiError('CSRF_REJECTED');
+    // Set first: the error page of a refused request shows the signed-in layout without loading it again.
     req.dashboard = dashboard;
+    if (!isSafeMethod(req.method) && !secretsEqual(sentCsrfToken(req), dashboard.csrfToken)) throw new ApiError('CSRF_REJECTED');
     return true;
   }
 }

@@ -10,6 +10,7 @@ import { Preview, TemplatePreviewService } from '../../templates/preview/templat
 import { TemplateObject } from '../../templates/template-object';
 import { isPlanId, PLANS } from '../../workspaces/plans';
 import type { WorkspaceView } from '../../workspaces/workspaces.service';
+import { effectiveMonthlyLimit } from '../../workspaces/workspace-rules';
 
 export interface BuiltInCard {
   id: string;
@@ -186,7 +187,7 @@ export function apiWorkspace(view: WorkspaceView): AuthenticatedWorkspace {
     plan,
     keyId: 'dashboard',
     keyMode: 'live',
-    monthlyLimit: view.monthlyLimit ?? PLANS[plan].monthlyLimit,
+    monthlyLimit: effectiveMonthlyLimit({ plan, monthlyLimit: view.monthlyLimit }),
     testLimit: PLANS[plan].monthlyLimit,
     suspended: view.suspended,
     enabledTemplates: view.enabledTemplates as TemplateId[],

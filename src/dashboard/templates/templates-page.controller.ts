@@ -7,8 +7,9 @@ import { Dashboard, DashboardContext } from '../session/dashboard-context';
 import { DashboardPage } from '../session/dashboard-page.decorator';
 import { OwnerOnly } from '../session/owner-only.guard';
 import { ViewRenderer } from '../view-renderer';
-import { CATEGORIES, DashboardTemplatesService, EditorFields, EditorModel } from './dashboard-templates.service';
+import { apiWorkspace, CATEGORIES, DashboardTemplatesService, EditorFields, EditorModel } from './dashboard-templates.service';
 import { sendPreviewPdf } from '../../templates/preview/send-preview-pdf';
+import { requireCustomTemplates } from '../../templates/custom/custom-templates.service';
 
 /** Errors a save shows on the editor page itself (with the author's text kept), not on an error page. */
 const FORM_ERRORS = new Set(['INVALID_TEMPLATE_DEFINITION', 'TEMPLATE_ALREADY_EXISTS', 'CUSTOM_TEMPLATE_LIMIT_REACHED', 'CUSTOM_TEMPLATES_NOT_IN_PLAN', 'WORKSPACE_SUSPENDED']);
@@ -48,7 +49,7 @@ export class TemplatesPageController {
 
   @Get('new')
   async create(@Dashboard() ctx: DashboardContext, @Res() res: Response): Promise<void> {
-    if (!(await this.templates.gallery(ctx.workspace)).customAllowed) throw new ApiError('CUSTOM_TEMPLATES_NOT_IN_PLAN');
+    requireCustomTemplates(apiWorkspace(ctx.workspace));
     await this.editorPage(res, ctx, this.templates.blank());
   }
 
