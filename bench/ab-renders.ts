@@ -10,9 +10,12 @@ import { ms, summarize } from './stats';
  *   node bench/.build/bench/ab-renders.js <checkout A> <checkout B> [seconds=20] [batch=20]
  * Each checkout must have run `npm run bench:build` (a `git worktree` of the old commit will do).
  * Each side renders the invoice with PROFILE_ITEMS lines (20) in a worker thread of its own: its
- * own heap, with the render pool's resource limits and heap tuning (this checkout's), as in the service. Batches
+ * own heap, with the render pool's resource limits and heap tuning (this checkout's). Batches
  * alternate between the sides (ABBA), so both see the same machine; printed: each side's median
  * time per render over its batches, and B / A.
+ * Plain worker threads, not the service's Piscina pool, one render after another: garbage-collector
+ * behaviour that only the pool showed (allocation-site pretenuring, README "Issue 17, fourth
+ * round") does not appear here, so confirm a gain with the HTTP bench.
  */
 interface Side {
   root: string;

@@ -79,11 +79,14 @@ export function keepContentAsBytes(doc: PDFKit.PDFDocument): void {
 }
 
 function handOverThenFlush(this: PdfKitPages): void {
-  for (const { content } of this._pageBuffer) {
-    if (content.operators) content.buffer.push(content.operators.view());
-    content.operators = undefined;
-  }
+  for (const { content } of this._pageBuffer) handOver(content);
   this.pdfKitFlushPages();
+}
+
+/** Moves the operators written as bytes to the end of the stream's buffers, where PDFKit writes them. */
+function handOver(content: ContentStream): void {
+  if (content.operators) content.buffer.push(content.operators.view());
+  content.operators = undefined;
 }
 
 /**
@@ -106,9 +109,8 @@ function operatorsOf(doc: PdfKitPages): PageOperators {
  */
 export function deflatePageContents(doc: PDFKit.PDFDocument): void {
   for (const { content } of (doc as unknown as PdfKitPages)._pageBuffer) {
+    handOver(content);
     const parts = content.buffer;
-    if (content.operators) parts.push(content.operators.view());
-    content.operators = undefined;
     if (parts.length === 0) continue;
     const bytes = Buffer.concat(parts);
     if (!content.compress) {
