@@ -1,5 +1,5 @@
 import { PageSize, Canvas } from './toolkit/canvas';
-import { lineHeight, TextStyle } from './toolkit/text-style';
+import { lineHeight, restyle, TextStyle, textStyle } from './toolkit/text-style';
 
 const COLOR = '#dc2626';
 const OPACITY = 0.14;
@@ -10,9 +10,9 @@ const OPACITY = 0.14;
  */
 export function drawWatermark(canvas: Canvas, size: PageSize, text: string): void {
   const diagonal = Math.hypot(size.width, size.height);
-  const probe: TextStyle = { size: 100, color: COLOR, bold: true };
+  const probe: TextStyle = textStyle(100, COLOR, { bold: true });
   // As large as half the diagonal allows.
-  const style = { ...probe, size: Math.max(24, Math.min(200, (100 * diagonal * 0.5) / Math.max(1, canvas.measure(text, probe)))) };
+  const style = restyle(probe, { size: Math.max(24, Math.min(200, (100 * diagonal * 0.5) / Math.max(1, canvas.measure(text, probe)))) });
   const width = canvas.measure(text, style);
   const degrees = -(Math.atan2(size.height, size.width) * 180) / Math.PI;
   const [cx, cy] = [size.width / 2, size.height / 2];

@@ -9,7 +9,7 @@ import { GridEvent, GridRange } from '../toolkit/month-grid';
 import { PageFlow } from '../toolkit/page-flow';
 import { Paragraph } from '../toolkit/paragraph';
 import { Rect } from '../toolkit/rect';
-import { TextStyle } from '../toolkit/text-style';
+import { restyle, textStyle, TextStyle } from '../toolkit/text-style';
 import { HStack, VStack } from '../toolkit/stack';
 import { COLORS, SPACE, TYPE } from '../toolkit/theme';
 import { DocumentLayout } from './document-layout';
@@ -63,10 +63,10 @@ export class CalendarScheduleLayout implements DocumentLayout<CalendarScheduleDa
    */
   private heading(masthead: string[], title: string, monthLabel: string, frame: Rect): Block {
     const short = frame.height < SHORT_PAGE;
-    const mastheadStyle = { size: TYPE.small, color: COLORS.muted };
+    const mastheadStyle = textStyle(TYPE.small, COLORS.muted);
     const lines = [
       ...(short && masthead.length > 0 ? [new Paragraph(masthead.join(' · '), mastheadStyle)] : masthead.map((line) => new Paragraph(line, mastheadStyle))),
-      new Paragraph(title, { size: short ? TYPE.heading : TYPE.title, color: COLORS.accent, bold: true }, { role: 'H1' }),
+      new Paragraph(title, textStyle(short ? TYPE.heading : TYPE.title, COLORS.accent, { bold: true }), { role: 'H1' }),
     ];
     const size = short ? TYPE.heading : TYPE.display;
     if (frame.width < NARROW_PAGE) return new VStack([new MonthLabel(monthLabel, size, 'left'), ...lines], { gap: 2 });
@@ -88,10 +88,10 @@ class MonthLabel implements Block {
   ) {}
 
   layout(canvas: Canvas, width: number): Laid {
-    const style: TextStyle = { size: this.size, color: COLORS.text, bold: true };
+    const style: TextStyle = textStyle(this.size, COLORS.text, { bold: true });
     const natural = canvas.measure(this.text, style);
     const size = natural <= width ? this.size : Math.max(TYPE.heading, (this.size * width) / natural);
-    return new Paragraph(this.text, { ...style, size }, { align: this.align, role: 'H2' }).layout(canvas, width);
+    return new Paragraph(this.text, restyle(style, { size }), { align: this.align, role: 'H2' }).layout(canvas, width);
   }
 }
 

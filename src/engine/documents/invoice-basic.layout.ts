@@ -20,13 +20,14 @@ import { mailLink } from './invoice/mail-link';
 import { rightInset } from './invoice/right-inset';
 import { statusStamp } from './invoice/status-stamp';
 import { twoColumns } from './invoice/two-columns';
+import { restyle, textStyle } from '../toolkit/text-style';
 
 export { invoiceTotals } from './invoice/invoice-totals';
 export type { InvoiceTotals } from './invoice/invoice-totals';
 
-const muted = { size: TYPE.small, color: COLORS.muted };
-const label = { size: TYPE.tiny, color: COLORS.muted, bold: true };
-const body = { size: TYPE.body, color: COLORS.text };
+const muted = textStyle(TYPE.small, COLORS.muted);
+const label = textStyle(TYPE.tiny, COLORS.muted, { bold: true });
+const body = textStyle(TYPE.body, COLORS.text);
 /** The amount due shrinks to this size before it wraps (a 1e12 total in a narrow column). */
 const HEADLINE_FLOOR = TYPE.body;
 /** The masthead's word ("CREDIT NOTE", "NOTA DI CREDITO") shrinks to this size before it wraps. */
@@ -100,7 +101,7 @@ function masthead({ data, format, labels, type, words }: InvoiceContext): Block 
   const logo = trimmed(company?.logo);
   const name = trimmed(company?.name);
   if (logo) companyLines.push(companyLogo(logo, SPACE.sm, name ? `${name} logo` : undefined));
-  if (name) companyLines.push(new Paragraph(name, { size: TYPE.title, color: COLORS.accent, bold: true }, { balance: true }));
+  if (name) companyLines.push(new Paragraph(name, textStyle(TYPE.title, COLORS.accent, { bold: true }), { balance: true }));
   const address = trimmed(company?.address);
   if (address) companyLines.push(new Paragraph(address, muted));
   const email = trimmed(company?.email);
@@ -113,7 +114,7 @@ function masthead({ data, format, labels, type, words }: InvoiceContext): Block 
   if (data.dueDate) meta.push({ key: type === 'quote' ? labels.validUntil : labels.dueDate, value: format.date(data.dueDate) });
   const poNumber = trimmed(data.poNumber);
   if (poNumber) meta.push({ key: labels.poNumber, value: poNumber });
-  const right: Block[] = [new FittedText(words.title, { size: TYPE.display, color: COLORS.accent, bold: true }, TITLE_FLOOR, 'right', 'H1'), new LabelValueList(meta)];
+  const right: Block[] = [new FittedText(words.title, textStyle(TYPE.display, COLORS.accent, { bold: true }), TITLE_FLOOR, 'right', 'H1'), new LabelValueList(meta)];
   // In the masthead, so it is always on the first page, whatever the length of what follows.
   if (data.status) right.push(statusStamp(labels.status[data.status], data.status === 'paid' ? COLORS.positive : COLORS.negative, SPACE.xs));
   return twoColumns(new VStack(companyLines, { gap: 2 }), rightInset(new VStack(right, { gap: SPACE.sm }), TABLE_CELL_X), SPACE.lg, SPACE.md);
@@ -121,7 +122,7 @@ function masthead({ data, format, labels, type, words }: InvoiceContext): Block 
 
 function parties({ data, format, labels, type, words, totals }: InvoiceContext): Block {
   const { client } = data;
-  const billTo: Block[] = [new Paragraph(labels.billTo, label), new Paragraph(client.name.trim(), { ...body, bold: true, size: TYPE.heading }, { balance: true })];
+  const billTo: Block[] = [new Paragraph(labels.billTo, label), new Paragraph(client.name.trim(), restyle(body, { bold: true, size: TYPE.heading }), { balance: true })];
   const address = trimmed(client.address);
   if (address) billTo.push(new Paragraph(address, muted));
   const email = trimmed(client.email);
@@ -129,7 +130,7 @@ function parties({ data, format, labels, type, words, totals }: InvoiceContext):
 
   const due: Block[] = [
     new Paragraph(words.headline, label, { align: 'right' }),
-    new FittedText(format.money(totals.total), { size: TYPE.title, color: COLORS.text, bold: true }, HEADLINE_FLOOR, 'right'),
+    new FittedText(format.money(totals.total), textStyle(TYPE.title, COLORS.text, { bold: true }), HEADLINE_FLOOR, 'right'),
   ];
   if (data.dueDate && type === 'invoice') due.push(new Paragraph(labels.due(format.date(data.dueDate)), muted, { align: 'right' }));
   return twoColumns(new VStack(billTo, { gap: 2 }), rightInset(new VStack(due, { gap: 2 }), TABLE_CELL_X), SPACE.lg, SPACE.md);
@@ -167,7 +168,7 @@ function itemsTable({ format, labels, totals }: InvoiceContext): Block {
 
 function section(heading: string, content: string, locale: string): Block {
   return new VStack(
-    [new Paragraph(heading.toLocaleUpperCase(locale), { size: TYPE.tiny, color: COLORS.accent, bold: true }, { role: 'H2' }), new Paragraph(content, body)],
+    [new Paragraph(heading.toLocaleUpperCase(locale), textStyle(TYPE.tiny, COLORS.accent, { bold: true }), { role: 'H2' }), new Paragraph(content, body)],
     { gap: SPACE.xs, keepFirstWithNext: 1 },
   );
 }

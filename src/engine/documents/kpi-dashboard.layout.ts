@@ -7,13 +7,13 @@ import { Rect } from '../toolkit/rect';
 import { rule } from '../toolkit/rule';
 import { VStack } from '../toolkit/stack';
 import { COLORS, SPACE, TYPE } from '../toolkit/theme';
-import { TextStyle, lineHeight } from '../toolkit/text-style';
+import { lineHeight, textStyle, TextStyle } from '../toolkit/text-style';
 import { wrapText } from '../toolkit/text-wrap';
 import { TileGrid } from '../toolkit/tile-grid';
 import { DocumentLayout } from './document-layout';
 import { trimmed } from './format';
 
-const BODY = { size: TYPE.body, color: COLORS.text };
+const BODY = textStyle(TYPE.body, COLORS.text);
 /** Measured to find how wide a line of ordinary prose is at the body size. */
 const PROSE = 'The quick brown fox jumps over the lazy dog, and 12 more went by in March. ';
 /** A readable measure: section text runs in columns of 45 to 75 characters, or one column of at most 75. */
@@ -33,11 +33,11 @@ export class KpiDashboardLayout implements DocumentLayout<KpiDashboardData> {
     const title = this.title(data);
     const heading = [new Paragraph(title, titleStyle(canvas, title, frame), { balance: true, role: 'H1' })];
     const subtitle = trimmed(data.subtitle);
-    if (subtitle) heading.push(new Paragraph(subtitle, { size: TYPE.body, color: COLORS.muted }, { balance: true }));
+    if (subtitle) heading.push(new Paragraph(subtitle, textStyle(TYPE.body, COLORS.muted), { balance: true }));
     flow.add(new VStack(heading, { gap: SPACE.xs }));
     flow.add(rule(SPACE.sm, COLORS.accent, 1.5));
     if (data.metrics.length === 0) {
-      flow.add(new Paragraph('No metrics in this dashboard.', { size: TYPE.body, color: COLORS.muted }), SPACE.sm);
+      flow.add(new Paragraph('No metrics in this dashboard.', textStyle(TYPE.body, COLORS.muted)), SPACE.sm);
     } else {
       flow.add(
         new TileGrid(
@@ -56,7 +56,7 @@ export class KpiDashboardLayout implements DocumentLayout<KpiDashboardData> {
     }
     const sections = (data.sections ?? []).map((section) => {
       const content = trimmed(section.content);
-      const parts = [new Paragraph(section.title.trim(), { size: TYPE.heading, color: COLORS.text, bold: true }, { balance: true, role: 'H2' }), rule(SPACE.xs)];
+      const parts = [new Paragraph(section.title.trim(), textStyle(TYPE.heading, COLORS.text, { bold: true }), { balance: true, role: 'H2' }), rule(SPACE.xs)];
       if (content) parts.push(new Paragraph(content, BODY));
       return new VStack(parts, { gap: 0, keepFirstWithNext: 2 });
     });
@@ -68,7 +68,7 @@ export class KpiDashboardLayout implements DocumentLayout<KpiDashboardData> {
 }
 
 function titleStyle(canvas: Canvas, title: string, frame: Rect): TextStyle {
-  const style = (size: number): TextStyle => ({ size, color: COLORS.accent, bold: true });
+  const style = (size: number): TextStyle => textStyle(size, COLORS.accent, { bold: true });
   const fits = (size: number) => wrapText(title, canvas.stack(style(size)), size, frame.width).length * lineHeight(style(size)) <= frame.height / 3;
   return style(TITLE_SIZES.find(fits) ?? TYPE.heading);
 }

@@ -1,6 +1,6 @@
 import { Canvas } from '../toolkit/canvas';
 import { Rect } from '../toolkit/rect';
-import { TextStyle, lineHeight } from '../toolkit/text-style';
+import { lineHeight, textStyle, TextStyle } from '../toolkit/text-style';
 import { ellipsize } from '../toolkit/text-wrap';
 import { COLORS, SPACE, TYPE } from '../toolkit/theme';
 import { PageFurniture } from './document-layout';
@@ -12,7 +12,7 @@ import { PageFurniture } from './document-layout';
  * when the page count is known.
  */
 
-const STYLE: TextStyle = { size: TYPE.small, color: COLORS.muted };
+const STYLE: TextStyle = textStyle(TYPE.small, COLORS.muted);
 const RULE_GAP = 4;
 /** A band: one line of small type and its hairline. */
 const BAND = lineHeight(STYLE) + RULE_GAP;

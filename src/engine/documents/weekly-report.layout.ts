@@ -12,7 +12,7 @@ import { HStack, VStack } from '../toolkit/stack';
 import { drawStatusPill, pillHeight, pillLines, pillWidth, statusColor, statusLabel } from '../toolkit/status-pill';
 import { Table } from '../toolkit/table';
 import { COLORS, SPACE, TYPE } from '../toolkit/theme';
-import { TextStyle, lineHeight } from '../toolkit/text-style';
+import { lineHeight, textStyle, TextStyle } from '../toolkit/text-style';
 import { DocumentLayout } from './document-layout';
 import { trimmed } from './format';
 import { ellipsize } from '../toolkit/text-wrap';
@@ -20,10 +20,10 @@ import { ellipsize } from '../toolkit/text-wrap';
 type Project = WeeklyReportData['projects'][number];
 type WeekUpdate = NonNullable<Project['updates']>['thisWeek'];
 
-const LABEL: TextStyle = { size: TYPE.tiny, color: COLORS.accent, bold: true };
-const BODY: TextStyle = { size: TYPE.body, color: COLORS.text };
-const MUTED: TextStyle = { size: TYPE.small, color: COLORS.muted };
-const PROJECT_TITLE: TextStyle = { size: TYPE.heading, color: COLORS.text, bold: true };
+const LABEL: TextStyle = textStyle(TYPE.tiny, COLORS.accent, { bold: true });
+const BODY: TextStyle = textStyle(TYPE.body, COLORS.text);
+const MUTED: TextStyle = textStyle(TYPE.small, COLORS.muted);
+const PROJECT_TITLE: TextStyle = textStyle(TYPE.heading, COLORS.text, { bold: true });
 
 /** `weekly-report`: title and "as of" date, then one card per project, packed onto pages (cards continue across them). */
 export class WeeklyReportLayout implements DocumentLayout<WeeklyReportData> {
@@ -34,7 +34,7 @@ export class WeeklyReportLayout implements DocumentLayout<WeeklyReportData> {
   draw(canvas: Canvas, frame: Rect, data: WeeklyReportData): void {
     const flow = new PageFlow(canvas, frame);
     const { projects } = data;
-    const heading: Block[] = [new Paragraph(this.title(data), { size: TYPE.display, color: COLORS.accent, bold: true }, { balance: true, role: 'H1' })];
+    const heading: Block[] = [new Paragraph(this.title(data), textStyle(TYPE.display, COLORS.accent, { bold: true }), { balance: true, role: 'H1' })];
     const asOf = data.versionAsOf;
     const summary = `${projects.length} project${projects.length === 1 ? '' : 's'}${asOf ? ` · As of ${asOf}` : ''}`;
     heading.push(new Paragraph(summary, MUTED));

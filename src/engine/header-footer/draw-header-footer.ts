@@ -3,11 +3,12 @@ import { Canvas } from '../toolkit/canvas';
 import { Rect } from '../toolkit/rect';
 import { RichLine, RichRun, RichStyle, drawRichLines, wrapRich } from '../toolkit/rich-text';
 import { COLORS, TYPE } from '../toolkit/theme';
-import { lineHeight } from '../toolkit/text-style';
+import { lineHeight, textStyle } from '../toolkit/text-style';
 import { PageGeometry } from '../page/page-geometry';
 import { Placeholder, TemplateBox, parseTemplate } from './html-template';
 
-const BASE: RichStyle = { size: TYPE.small, color: COLORS.text };
+// Underline set, so that every style parsed from the HTML (spreads of this one) has the same shape.
+const BASE: RichStyle = { ...textStyle(TYPE.small, COLORS.text), underline: false };
 const DEFAULT_FOOTER = '<div style="text-align: center; color: #6b7280">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>';
 const CACHE_LIMIT = 64;
 /** Parsed templates by HTML: callers send the same few templates again and again. */

@@ -1,6 +1,7 @@
 import { parseTemplate } from './html-template';
+import { textStyle } from '../toolkit/text-style';
 
-const BASE = { size: 8, color: '#000000' };
+const BASE = textStyle(8, '#000000');
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 describe('parseTemplate', () => {
@@ -14,7 +15,7 @@ describe('parseTemplate', () => {
     expect(box.align).toBe('right');
     expect(box.spaceBefore).toBe(4);
     const styles = box.runs.map((run) => ('style' in run ? run.style : null));
-    expect(styles[0]).toMatchObject({ size: 9, color: '#ff0000' });
+    expect(styles[0]).toMatchObject(textStyle(9, '#ff0000'));
     expect(styles[1]).toMatchObject({ bold: true });
     expect(styles[2]).toMatchObject({ italic: true });
     expect(styles[3]).toMatchObject({ underline: true });

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { testCanvas } from '../../../test/support/test-canvas';
+import { textStyle } from './text-style';
 
 function pdfText(pdf: Buffer): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'canvas-'));
@@ -15,7 +16,7 @@ function pdfText(pdf: Buffer): string {
 }
 
 describe('Canvas.text', () => {
-  const style = { size: 10, color: '#000000' };
+  const style = textStyle(10, '#000000');
   const text = 'Northwind Post Production Holdings Ltd.';
 
   it('compresses text wider than its box horizontally (Tz) and never cuts it', async () => {

@@ -74,7 +74,7 @@ export class Canvas {
   stack(style: TextStyle): FontStack {
     // Called for every measure and line: the 12 styles of the document's language are kept here.
     const index = (style.bold ? 1 : 0) + (style.italic ? 2 : 0) + (style.family === 'serif' ? 4 : style.family === 'mono' ? 8 : 0);
-    return (this.stacks[index] ??= this.fonts.stack({ bold: Boolean(style.bold), italic: Boolean(style.italic), family: style.family, lang: this.lang }));
+    return (this.stacks[index] ??= this.fonts.stack({ bold: style.bold, italic: style.italic, family: style.family, lang: this.lang }));
   }
 
   private readonly stacks: FontStack[] = [];

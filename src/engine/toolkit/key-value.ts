@@ -2,7 +2,7 @@ import { Block, Laid } from './block';
 import { Canvas } from './canvas';
 import { BUILT_IN_LOOK, Look, lookStyle } from './look';
 import { COLORS, SPACE, TYPE } from './theme';
-import { TextStyle, lineHeight } from './text-style';
+import { lineHeight, textStyle, TextStyle } from './text-style';
 import { wrapText } from './text-wrap';
 
 export interface KeyValue {
@@ -10,8 +10,8 @@ export interface KeyValue {
   value: string;
 }
 
-const KEY: TextStyle = { size: TYPE.tiny, color: COLORS.muted, bold: true };
-const VALUE: TextStyle = { size: TYPE.body, color: COLORS.text };
+const KEY: TextStyle = textStyle(TYPE.tiny, COLORS.muted, { bold: true });
+const VALUE: TextStyle = textStyle(TYPE.body, COLORS.text);
 
 /** One line of a grid cell: a label line or a value line. */
 interface CellLine {
@@ -96,8 +96,8 @@ class LaidGrid implements Laid {
   }
 }
 
-const ROW_LABEL: TextStyle = { size: TYPE.small, color: COLORS.muted };
-const ROW_VALUE: TextStyle = { size: TYPE.small, color: COLORS.text, bold: true };
+const ROW_LABEL: TextStyle = textStyle(TYPE.small, COLORS.muted);
+const ROW_VALUE: TextStyle = textStyle(TYPE.small, COLORS.text, { bold: true });
 
 /** Label left, value right-aligned, one pair a line (invoice number, dates). Kept whole. */
 export class LabelValueList implements Block {

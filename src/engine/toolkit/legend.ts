@@ -2,7 +2,7 @@ import { Block, Laid } from './block';
 import { Canvas } from './canvas';
 import { BUILT_IN_LOOK, Look, lookStyle } from './look';
 import { COLORS, SPACE, TYPE } from './theme';
-import { TextStyle, lineHeight } from './text-style';
+import { lineHeight, textStyle, TextStyle } from './text-style';
 import { wrapText } from './text-wrap';
 
 export interface LegendEntry {
@@ -10,7 +10,7 @@ export interface LegendEntry {
   color: string;
 }
 
-const ITEM: TextStyle = { size: TYPE.small, color: COLORS.text };
+const ITEM: TextStyle = textStyle(TYPE.small, COLORS.text);
 const SWATCH = 8;
 
 /** Colour swatches with labels, flowing left to right and wrapping; every label whole. */

@@ -1,6 +1,6 @@
 import type { FontFamily } from '../fonts/font-library';
 import { COLORS } from './theme';
-import { TextStyle } from './text-style';
+import { TextStyle, textStyle } from './text-style';
 
 /**
  * What a custom template's theme may change in the toolkit's blocks: the font family, a scale of
@@ -20,7 +20,5 @@ export const BUILT_IN_LOOK: Look = { scale: 1, text: COLORS.text, muted: COLORS.
 
 /** A text style of the look: `size` is a size of TYPE, scaled. */
 export function lookStyle(look: Look, size: number, color: string, emphasis: { bold?: boolean; italic?: boolean } = {}): TextStyle {
-  const style: TextStyle = { size: size * look.scale, color, ...emphasis };
-  if (look.family) style.family = look.family;
-  return style;
+  return textStyle(size * look.scale, color, { ...emphasis, family: look.family });
 }

@@ -4,7 +4,7 @@ import { Canvas } from './canvas';
 import { shade, tint } from './color';
 import { BUILT_IN_LOOK, Look, lookStyle } from './look';
 import { COLORS, TYPE } from './theme';
-import { TextStyle, lineHeight } from './text-style';
+import { lineHeight, restyle, TextStyle } from './text-style';
 import { unbreakableTokens, wrapText } from './text-wrap';
 
 export interface GridEvent {
@@ -220,7 +220,7 @@ export class MonthGrid implements Block {
       if (day < firstDay || day > lastDay) continue;
       const left = column * cellWidth;
       const number = String(dayOfMonth(day));
-      const numberStyle = weekday(day) === 0 || weekday(day) === 6 ? { ...dayStyle, color: this.styles.muted } : dayStyle;
+      const numberStyle = weekday(day) === 0 || weekday(day) === 6 ? restyle(dayStyle, { color: this.styles.muted }) : dayStyle;
       plan.texts.push({ text: number, x: left + PAD, y: top + PAD / 2, style: numberStyle, width: cellWidth - 2 * PAD, align: 'right' });
 
       const lanes = drawn.filter((s) => s.first <= day && day <= s.last).map((s) => s.lane + 1);
@@ -281,7 +281,7 @@ export class MonthGrid implements Block {
     if (fitting) return { text: fitting, x, y, style, width, align: 'left' };
     const text = `+${count}`;
     const size = Math.max(MIN_MORE_SIZE, (style.size * width) / canvas.measure(text, style));
-    return { text, x, y: y + (lineHeight(style) - lineHeight({ ...style, size })) / 2, style: { ...style, size }, width, align: 'left' };
+    return { text, x, y: y + (lineHeight(style) - lineHeight(restyle(style, { size }))) / 2, style: restyle(style, { size }), width, align: 'left' };
   }
 
   /** The bar's label with its ◂ ▸ marks, else bare, else null when even that does not fit whole. */
@@ -294,7 +294,7 @@ export class MonthGrid implements Block {
   }
 
   private barStyle(range: GridRange): TextStyle {
-    return { ...this.styles.chip, bold: true, color: shade(range.color, 0.55) };
+    return restyle(this.styles.chip, { bold: true, color: shade(range.color, 0.55) });
   }
 
   private draw(canvas: Canvas, x: number, y: number, width: number, plan: Plan): void {
@@ -387,5 +387,5 @@ export class MonthGrid implements Block {
 /** The style shrunk so one line fits a week row (very short pages only). */
 function fitToRow(style: TextStyle, rowHeight: number): TextStyle {
   const room = rowHeight - PAD;
-  return lineHeight(style) <= room ? style : { ...style, size: Math.max(1, room / (lineHeight(style) / style.size)) };
+  return lineHeight(style) <= room ? style : restyle(style, { size: Math.max(1, room / (lineHeight(style) / style.size)) });
 }

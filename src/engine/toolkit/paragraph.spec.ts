@@ -2,13 +2,14 @@ import { testCanvas } from '../../../test/support/test-canvas';
 import { Canvas } from './canvas';
 import { LaidLines, Paragraph } from './paragraph';
 import { LAYOUT_HYPHEN } from './text-wrap';
+import { textStyle } from './text-style';
 
 let canvas: Canvas;
 beforeAll(async () => {
   ({ canvas } = await testCanvas());
 });
 
-const style = { size: 16, color: '#000000', bold: true };
+const style = textStyle(16, '#000000', { bold: true });
 const linesOf = (paragraph: Paragraph, width: number) => (paragraph.layout(canvas, width) as LaidLines).lines;
 
 describe('Paragraph', () => {
@@ -31,7 +32,7 @@ describe('Paragraph', () => {
 
   it('breaks a word wider than the column with a visible hyphen and keeps every character', () => {
     const word = 'Grundstücksverkehrsgenehmigungszuständigkeitsübertragungsamt';
-    const lines = linesOf(new Paragraph(`Company ${word}`, { size: 9, color: '#000000' }), 90);
+    const lines = linesOf(new Paragraph(`Company ${word}`, textStyle(9, '#000000')), 90);
     expect(lines.length).toBeGreaterThan(2);
     expect(lines.slice(1, -1).every((line) => line.endsWith(LAYOUT_HYPHEN))).toBe(true);
     expect(lines.join('\n').replace(new RegExp(`${LAYOUT_HYPHEN}\\n`, 'g'), '').replace('\n', ' ')).toBe(`Company ${word}`);

@@ -2,9 +2,9 @@ import { Block, Laid } from './block';
 import { Canvas } from './canvas';
 import { BUILT_IN_LOOK, Look, lookStyle } from './look';
 import { COLORS, TYPE } from './theme';
-import { TextStyle, lineHeight } from './text-style';
+import { lineHeight, textStyle, TextStyle } from './text-style';
 
-const LABEL: TextStyle = { size: TYPE.small, color: COLORS.text, bold: true };
+const LABEL: TextStyle = textStyle(TYPE.small, COLORS.text, { bold: true });
 const TRACK_HEIGHT = 6;
 
 /** Progress is a percentage; out-of-range values are drawn at the nearest end. */

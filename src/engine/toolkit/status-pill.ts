@@ -3,7 +3,7 @@ import { shade, tint } from './color';
 import { readableOn } from './contrast';
 import { BUILT_IN_LOOK, Look, lookStyle } from './look';
 import { COLORS, TYPE } from './theme';
-import { TextStyle, lineHeight } from './text-style';
+import { lineHeight, restyle, TextStyle, textStyle } from './text-style';
 import { wrapText } from './text-wrap';
 
 /**
@@ -70,7 +70,7 @@ export function pillColors(color: string): { fill: string; text: string } {
   return colors;
 }
 
-const PILL: TextStyle = { size: TYPE.small, color: COLORS.text, bold: true };
+const PILL: TextStyle = textStyle(TYPE.small, COLORS.text, { bold: true });
 const PAD_X = 5;
 const PAD_Y = 1;
 
@@ -121,6 +121,6 @@ export function drawStatusPill(
   const height = pillHeight(pill.look, lines.length);
   const step = lineHeight(style);
   canvas.rect(left, y, width, height, colors.fill, Math.min(height / 2, step / 2 + PAD_Y));
-  lines.forEach((line, n) => canvas.text(line, left + PAD_X, y + PAD_Y + n * step, { ...style, color: colors.text }, width - 2 * PAD_X));
+  lines.forEach((line, n) => canvas.text(line, left + PAD_X, y + PAD_Y + n * step, restyle(style, { color: colors.text }), width - 2 * PAD_X));
   return width;
 }

@@ -3,7 +3,7 @@ import { Canvas } from './canvas';
 import { BUILT_IN_LOOK, Look, lookStyle } from './look';
 import { drawStatusPill, pillHeight, pillLines, pillWidth } from './status-pill';
 import { COLORS, SPACE, TYPE } from './theme';
-import { TextAlign, TextStyle, lineHeight } from './text-style';
+import { lineHeight, restyle, TextAlign, TextStyle } from './text-style';
 import { unbreakableTokens, wrapText } from './text-wrap';
 
 /** Points, a percentage of the table, a share of the room left by the other columns, or the width of the widest content. */
@@ -56,7 +56,7 @@ interface TableStyles {
 
 /** The styles with every size multiplied by `factor` (< 1), none below TABLE_MIN_TYPE. */
 function scaledStyles(styles: TableStyles, factor: number): TableStyles {
-  const scaled = (style: TextStyle): TextStyle => ({ ...style, size: Math.min(style.size, Math.max(TABLE_MIN_TYPE, style.size * factor)) });
+  const scaled = (style: TextStyle): TextStyle => restyle(style, { size: Math.min(style.size, Math.max(TABLE_MIN_TYPE, style.size * factor)) });
   return { ...styles, body: scaled(styles.body), head: scaled(styles.head), total: scaled(styles.total), grandTotal: scaled(styles.grandTotal) };
 }
 
@@ -348,7 +348,7 @@ class LaidTable implements Laid {
       const step = lineHeight(style) + CELL_Y;
       if (line.emphasis) canvas.line(labelX + CELL_X, top - CELL_Y / 2, x + width, top - CELL_Y / 2, styles.accent, 1);
       canvas.tags.element('TR', () => {
-        canvas.tags.element('TH', () => canvas.text(line.label, labelX + CELL_X, top, { ...style, color: line.emphasis ? styles.accent : styles.muted }, labelWidth - 2 * CELL_X, 'right'), { scope: 'Row' });
+        canvas.tags.element('TH', () => canvas.text(line.label, labelX + CELL_X, top, restyle(style, { color: line.emphasis ? styles.accent : styles.muted }), labelWidth - 2 * CELL_X, 'right'), { scope: 'Row' });
         if (stacked) top += step;
         canvas.tags.element('TD', () => canvas.text(line.value, x + width - valueWidth + CELL_X, top, style, valueWidth - 2 * CELL_X, 'right'));
       });

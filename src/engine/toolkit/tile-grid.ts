@@ -2,7 +2,7 @@ import { Block, Laid } from './block';
 import { Canvas } from './canvas';
 import { drawSparkline } from './sparkline';
 import { COLORS, SPACE, TYPE } from './theme';
-import { TextStyle, lineHeight } from './text-style';
+import { lineHeight, restyle, TextStyle, textStyle } from './text-style';
 import { wrapText } from './text-wrap';
 
 export interface KpiTile {
@@ -18,11 +18,11 @@ export interface KpiTile {
 const MIN_TILE_WIDTH = 130;
 const MAX_COLUMNS = 4;
 const PAD = SPACE.md;
-const LABEL: TextStyle = { size: TYPE.small, color: COLORS.muted, bold: true };
-const VALUE: TextStyle = { size: TYPE.kpi, color: COLORS.text, bold: true };
+const LABEL: TextStyle = textStyle(TYPE.small, COLORS.muted, { bold: true });
+const VALUE: TextStyle = textStyle(TYPE.kpi, COLORS.text, { bold: true });
 /** Values shrink to fit their tile down to this size, then wrap. */
 const MIN_VALUE_SIZE = 11;
-const CHANGE: TextStyle = { size: TYPE.small, color: COLORS.text, bold: true };
+const CHANGE: TextStyle = textStyle(TYPE.small, COLORS.text, { bold: true });
 const ARROW = 7;
 const ARROW_GAP = 4;
 const SPARKLINE_HEIGHT = 22;
@@ -97,7 +97,7 @@ interface LaidRow {
 function layoutRow(canvas: Canvas, tiles: KpiTile[], width: number): LaidRow {
   const tileWidth = (width - SPACE.md * (tiles.length - 1)) / tiles.length;
   const inner = tileWidth - 2 * PAD;
-  const valueStyle = { ...VALUE, size: Math.min(...tiles.map((tile) => fittedSize(canvas, tile.value, inner))) };
+  const valueStyle = restyle(VALUE, { size: Math.min(...tiles.map((tile) => fittedSize(canvas, tile.value, inner))) });
   const arrowRoom = (tile: KpiTile) => (hasArrow(tile.trend) ? ARROW + ARROW_GAP : 0);
   const texts = tiles.map((tile) => ({
     label: wrapText(tile.label, canvas.stack(LABEL), LABEL.size, inner),

@@ -1,6 +1,6 @@
 import { RenderFailed } from '../../errors';
 import { Table, TableColumn, TotalLine } from '../../toolkit/table';
-import { lineHeight } from '../../toolkit/text-style';
+import { lineHeight, textStyle } from '../../toolkit/text-style';
 import { TYPE } from '../../toolkit/theme';
 import { ALIGNMENTS } from '../language-schema';
 import { LayoutPath, layoutPath } from '../layout-path';
@@ -51,7 +51,7 @@ export function compileTableBlock(node: LayoutNode, path: LayoutPath, context: C
   const firstFree = shared ? -1 : columns.findIndex((column) => !column.width);
   const widths = columns.map((column, i) => (column.width ? tableColumnWidth(column.width) : i === firstFree ? { fr: 1 } : 'auto'));
   const rowsPath = layoutPath([...path, 'rows']);
-  const minRowHeight = lineHeight({ size: TYPE.body * theme.look.scale, color: '' }) + ROW_PADDING;
+  const minRowHeight = lineHeight(textStyle(TYPE.body * theme.look.scale, '')) + ROW_PADDING;
 
   return {
     build(scope, emit) {

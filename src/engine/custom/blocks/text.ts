@@ -1,5 +1,5 @@
 import { Paragraph } from '../../toolkit/paragraph';
-import { TextStyle } from '../../toolkit/text-style';
+import { restyle } from '../../toolkit/text-style';
 import { ALIGNMENTS, TEXT_STYLES } from '../language-schema';
 import { LayoutPath } from '../layout-path';
 import { CompiledBlock } from './compiled-block';
@@ -11,12 +11,14 @@ export function compileTextBlock(node: LayoutNode, path: LayoutPath, context: Co
   const { issues, theme } = context;
   const text = readText(node, 'text', path, issues);
   const styleName = readChoice(node, 'style', TEXT_STYLES, 'body', path, issues);
-  const style: TextStyle = { ...theme.styles[styleName] };
-  if (node.size !== undefined) style.size = readNumber(node, 'size', path, issues, style.size, 1, 96);
-  if (node.bold !== undefined) style.bold = readBoolean(node, 'bold', path, issues);
-  if (node.italic !== undefined) style.italic = readBoolean(node, 'italic', path, issues);
+  const themed = theme.styles[styleName];
   const color = readColor(node.color, [...path, 'color'], issues);
-  if (typeof color === 'string') style.color = color;
+  const style = restyle(themed, {
+    size: node.size === undefined ? undefined : readNumber(node, 'size', path, issues, themed.size, 1, 96),
+    bold: node.bold === undefined ? undefined : readBoolean(node, 'bold', path, issues),
+    italic: node.italic === undefined ? undefined : readBoolean(node, 'italic', path, issues),
+    color: typeof color === 'string' ? color : undefined,
+  });
   // Left out: the start of each line (right for right-to-left text).
   const align = node.align === undefined ? undefined : readChoice(node, 'align', ALIGNMENTS, 'left', path, issues);
   const label = styleName === 'label';
@@ -29,7 +31,7 @@ export function compileTextBlock(node: LayoutNode, path: LayoutPath, context: Co
       const content = text(scope.evaluation);
       if (content.trim() === '') return;
       scope.spend(1);
-      const drawn = typeof color === 'function' ? { ...style, color: scope.color(color, style.color) } : style;
+      const drawn = typeof color === 'function' ? restyle(style, { color: scope.color(color, style.color) }) : style;
       emit({ block: new Paragraph(label ? content.toUpperCase() : content, drawn, { align, role }), space, keepWithNext: heading || label, spaceAfter: label ? SPACE_BEFORE.afterLabel : undefined });
     },
   };

@@ -1,6 +1,6 @@
 import { Block, Laid } from '../../toolkit/block';
 import { Canvas } from '../../toolkit/canvas';
-import { TextStyle, lineHeight } from '../../toolkit/text-style';
+import { TextStyle, lineHeight, restyle, textStyle } from '../../toolkit/text-style';
 
 const TILT = -8;
 const PAD_X = 8;
@@ -16,13 +16,13 @@ export function statusStamp(word: string, color: string, gapAbove: number): Bloc
   return {
     layout(canvas: Canvas, width: number): Laid {
       const angle = (Math.abs(TILT) * Math.PI) / 180;
-      const base: TextStyle = { size: SIZE, color, bold: true };
+      const base = textStyle(SIZE, color, { bold: true });
       const boxFor = (style: TextStyle) => ({ w: canvas.measure(word, style) + 2 * PAD_X, h: lineHeight(style) + 2 * PAD_Y });
       let style = base;
       let { w, h } = boxFor(style);
       const turnedWidth = () => w * Math.cos(angle) + h * Math.sin(angle);
       if (turnedWidth() > width) {
-        style = { ...base, size: Math.max(6, (SIZE * width) / turnedWidth()) };
+        style = restyle(base, { size: Math.max(6, (SIZE * width) / turnedWidth()) });
         ({ w, h } = boxFor(style));
       }
       const boundsWidth = turnedWidth();
