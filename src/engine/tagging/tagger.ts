@@ -172,7 +172,8 @@ const SLASH = 0x2f;
 
 const HEADINGS: readonly StructRole[] = ['H1', 'H2', 'H3', 'H4', 'H5', 'H6'];
 
-const newElement = (role: StructRole): Element => ({ role, kids: [], id: 0 });
+/** Every element with all its fields, so that the code reading them sees one object shape. */
+const newElement = (role: StructRole, options: ElementOptions = {}): Element => ({ role, kids: [], alt: options.alt, lang: options.lang, scope: options.scope, id: 0 });
 
 export class Tagger {
   /** False for an untagged document: nothing is marked. */
@@ -211,11 +212,8 @@ export class Tagger {
     const keyed = options.key ? this.keyed(options.key, role) : undefined;
     let element = keyed?.parent === parent.element ? keyed.element : undefined;
     if (!element) {
-      element = newElement(role);
+      element = newElement(role, options);
       if (HEADINGS.includes(role)) this.headings.push(element);
-      if (options.alt !== undefined) element.alt = options.alt;
-      if (options.lang !== undefined) element.lang = options.lang;
-      if (options.scope !== undefined) element.scope = options.scope;
       parent.element.kids.push(element);
       if (keyed) {
         // The key's element in another parent (the same column in the next row): it now continues this one.
