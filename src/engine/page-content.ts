@@ -4,8 +4,8 @@ import { AsciiBytes } from './ascii-bytes';
 /**
  * zlib's levels 1-3 share the fast matcher, and in a hot loop 3 packs content streams best at
  * about the same speed. Timed inside renders, where the render has pushed zlib's tables out of the
- * caches, 1 is faster: renders of the 20-item invoice 3.6% faster (ab-renders), for files 1.1% (20
- * items) to 5.4% (1,000 items) larger.
+ * caches, 1 is faster: renders of the 20-item invoice 3.6% faster (ab-renders), for files 0.8% (20
+ * items) to 3.5% (1,000 items) larger.
  */
 const CONTENT_LEVEL = 1;
 
