@@ -1,6 +1,6 @@
 import type { FontFamily } from '../fonts/font-library';
 import { COLORS } from './theme';
-import { TextStyle, textStyle } from './text-style';
+import { Emphasis, TextStyle, textStyle } from './text-style';
 
 /**
  * What a custom template's theme may change in the toolkit's blocks: the font family, a scale of
@@ -19,6 +19,6 @@ export interface Look {
 export const BUILT_IN_LOOK: Look = { scale: 1, text: COLORS.text, muted: COLORS.muted, accent: COLORS.accent };
 
 /** A text style of the look: `size` is a size of TYPE, scaled. */
-export function lookStyle(look: Look, size: number, color: string, emphasis: { bold?: boolean; italic?: boolean } = {}): TextStyle {
+export function lookStyle(look: Look, size: number, color: string, emphasis: Omit<Emphasis, 'family'> = {}): TextStyle {
   return textStyle(size * look.scale, color, { ...emphasis, family: look.family });
 }

@@ -281,7 +281,8 @@ export class MonthGrid implements Block {
     if (fitting) return { text: fitting, x, y, style, width, align: 'left' };
     const text = `+${count}`;
     const size = Math.max(MIN_MORE_SIZE, (style.size * width) / canvas.measure(text, style));
-    return { text, x, y: y + (lineHeight(style) - lineHeight(restyle(style, { size }))) / 2, style: restyle(style, { size }), width, align: 'left' };
+    const shrunk = restyle(style, { size });
+    return { text, x, y: y + (lineHeight(style) - lineHeight(shrunk)) / 2, style: shrunk, width, align: 'left' };
   }
 
   /** The bar's label with its ◂ ▸ marks, else bare, else null when even that does not fit whole. */

@@ -121,6 +121,7 @@ export function drawStatusPill(
   const height = pillHeight(pill.look, lines.length);
   const step = lineHeight(style);
   canvas.rect(left, y, width, height, colors.fill, Math.min(height / 2, step / 2 + PAD_Y));
-  lines.forEach((line, n) => canvas.text(line, left + PAD_X, y + PAD_Y + n * step, restyle(style, { color: colors.text }), width - 2 * PAD_X));
+  const onPill = restyle(style, { color: colors.text });
+  lines.forEach((line, n) => canvas.text(line, left + PAD_X, y + PAD_Y + n * step, onPill, width - 2 * PAD_X));
   return width;
 }
