@@ -212,6 +212,20 @@ describe('validateTemplateData', () => {
       expect(errors).toHaveLength(101);
     });
 
+    it('cuts a huge array deep inside the data, keeps the errors before and after it, and leaves the data as sent', () => {
+      const data = sample('weekly-report', (d) => {
+        d.projects[0].progress = '50%';
+        d.projects[1].milestones = Array(100_000).fill(d.projects[2].milestones[0]);
+        d.projects[2].progress = 101;
+      });
+      expect(validateTemplateData('weekly-report', data)).toEqual([
+        "Field 'projects[0].progress' must be number",
+        "Field 'projects[1].milestones' must have at most 100 items",
+        "Field 'projects[2].progress' must be at most 100",
+      ]);
+      expect(data.projects[1].milestones).toHaveLength(100_000);
+    });
+
     it('keeps the error list small for a huge palette', () => {
       const errors = errorsFor('calendar-schedule', (d) => (d.palette = manyEntries(50_000, 'bad')));
       expect(errors[0]).toBe("Field 'palette' must have at most 100 entries");
