@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
-import { Liquid } from 'liquidjs';
+import type { Liquid } from 'liquidjs';
 import { DashboardAssets } from './http/dashboard-assets';
 
 export type ViewVars = Record<string, unknown>;
@@ -27,25 +27,17 @@ const NUMBER = new Intl.NumberFormat('en-US');
  */
 @Injectable()
 export class ViewRenderer {
-  private readonly liquid: Liquid;
+  private engine?: Liquid;
 
-  constructor(assets: DashboardAssets) {
-    this.liquid = new Liquid({
-      root: join(__dirname, 'views'),
-      extname: '.liquid',
-      outputEscape: 'escape',
-      cache: true,
-      ownPropertyOnly: true,
-      strictFilters: true,
-      // Views are ours, but the values in them are not: keep liquid's own bounds.
-      renderLimit: 5_000,
-      memoryLimit: 64 * 1024 * 1024,
-    });
-    this.liquid.registerFilter('asset', (name: unknown) => assets.url(String(name)));
-    this.liquid.registerFilter('datetime', (value: unknown) => formatDate(value, DATE_TIME));
-    this.liquid.registerFilter('date_only', (value: unknown) => formatDate(value, DATE));
-    this.liquid.registerFilter('number', (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? NUMBER.format(value) : ''));
-    this.liquid.registerFilter('json_island', (value: unknown) => jsonForScript(value));
+  constructor(private readonly assets: DashboardAssets) {}
+
+  /**
+   * liquidjs is loaded with the first page rather than at start: the HTTP thread serves the API
+   * whether or not anyone opens the dashboard, and loaded at start liquidjs held about 1 MB of its
+   * live heap.
+   */
+  private get liquid(): Liquid {
+    return (this.engine ??= viewEngine(this.assets));
   }
 
   /** Renders `view` (e.g. 'pages/keys') as the response, with `status` (200 by default). */
@@ -70,6 +62,27 @@ export class ViewRenderer {
     };
     return this.liquid.renderFile(view, context);
   }
+}
+
+function viewEngine(assets: DashboardAssets): Liquid {
+  const { Liquid: Engine }: typeof import('liquidjs') = require('liquidjs');
+  const liquid = new Engine({
+    root: join(__dirname, 'views'),
+    extname: '.liquid',
+    outputEscape: 'escape',
+    cache: true,
+    ownPropertyOnly: true,
+    strictFilters: true,
+    // Views are ours, but the values in them are not: keep liquid's own bounds.
+    renderLimit: 5_000,
+    memoryLimit: 64 * 1024 * 1024,
+  });
+  liquid.registerFilter('asset', (name: unknown) => assets.url(String(name)));
+  liquid.registerFilter('datetime', (value: unknown) => formatDate(value, DATE_TIME));
+  liquid.registerFilter('date_only', (value: unknown) => formatDate(value, DATE));
+  liquid.registerFilter('number', (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? NUMBER.format(value) : ''));
+  liquid.registerFilter('json_island', (value: unknown) => jsonForScript(value));
+  return liquid;
 }
 
 function formatDate(value: unknown, format: Intl.DateTimeFormat): string {

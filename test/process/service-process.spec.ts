@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sample } from '../support/samples';
@@ -43,6 +43,33 @@ describe('the service process', () => {
     } finally {
       second.child.kill('SIGTERM');
       await second.exited;
+    }
+  });
+
+  it('leaves the renderer to its workers and the dashboard views unloaded until a page is asked for', async () => {
+    const loadsFile = join(dataDir, 'module-loads.txt');
+    const service = await startServiceProcess({
+      DATA_DIR: dataDir,
+      RATE_LIMIT_PER_SECOND: '0',
+      NODE_OPTIONS: `--require ${join(__dirname, 'fixtures/record-module-loads.js')}`,
+      MODULE_LOADS_FILE: loadsFile,
+    });
+    const loadsOnHttpThread = () =>
+      readFileSync(loadsFile, 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('0 '))
+        .map((line) => line.slice(2));
+    try {
+      const key = /API key \(shown once, store it now\): (pdfg_[0-9a-f-]{36})/.exec(service.stdout())![1];
+      expect((await generate(service.url, key)).status).toBe(200);
+      // The render workers loaded the renderer; the HTTP thread loaded nothing watched.
+      expect(readFileSync(loadsFile, 'utf8')).toMatch(/^[1-9]\d* pdfkit$/m);
+      expect(loadsOnHttpThread()).toEqual([]);
+      expect((await fetch(`${service.url}/dashboard/sign-in`)).status).toBe(200);
+      expect(loadsOnHttpThread()).toEqual(['liquidjs']);
+    } finally {
+      service.child.kill('SIGTERM');
+      await service.exited;
     }
   });
 
