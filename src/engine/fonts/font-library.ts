@@ -75,9 +75,10 @@ const LAZY_FILES = [
 
 /**
  * Every face the renderer uses, shared by all documents of the process. Faces missing from
- * `files` (the script, CJK and emoji fallbacks, ~17 MB that most documents never touch) are read from
- * disk on first use: synchronously, because glyphs are resolved during layout, but only once
- * per process and, in the service, on a render worker thread rather than the event loop.
+ * `files` (the obliques, the script, CJK and emoji fallbacks, ~18 MB that most documents never
+ * touch) are read from disk on first use: synchronously, because glyphs are resolved during
+ * layout, but only once per process and, in the service, on a render worker thread rather than
+ * the event loop.
  */
 export class FontLibrary {
   /** Stacks by family, weight and CJK preference ('' for none), made on first use. */
@@ -129,7 +130,7 @@ export class FontLibrary {
 let library: Promise<FontLibrary> | undefined;
 
 /**
- * Reads the primary font files once per process (asynchronously) and checks that the fallbacks
+ * Reads the upright primary font files once per process (asynchronously) and checks that the fallbacks
  * and the other families exist, so a broken install still fails at start; faces are parsed on first use.
  */
 export function loadFontLibrary(): Promise<FontLibrary> {
@@ -137,10 +138,16 @@ export function loadFontLibrary(): Promise<FontLibrary> {
   return library;
 }
 
+/**
+ * Read at start: the upright faces every built-in template draws with. The obliques (1.2 MB, which
+ * only italic text needs) are read on first use like the other families, in each render worker.
+ */
+const READ_AT_START = [PRIMARY.regular, PRIMARY.bold];
+
 async function readPrimaryFiles(): Promise<Map<string, Buffer>> {
-  const lazy = new Set([...LAZY_FILES, ...Object.values(FAMILIES).flatMap((faces) => Object.values(faces))]);
+  const lazy = new Set([...LAZY_FILES, PRIMARY.italic, PRIMARY.boldItalic, ...Object.values(FAMILIES).flatMap((faces) => Object.values(faces))]);
   const [entries] = await Promise.all([
-    Promise.all(Object.values(PRIMARY).map(async (name) => [name, await readFile(fontPath(name)).catch(() => missing(name))] as const)),
+    Promise.all(READ_AT_START.map(async (name) => [name, await readFile(fontPath(name)).catch(() => missing(name))] as const)),
     Promise.all([...lazy].map((name) => access(fontPath(name)).catch(() => missing(name)))),
   ]);
   return new Map(entries);
