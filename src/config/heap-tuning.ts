@@ -5,11 +5,14 @@ import { setFlagsFromString } from 'node:v8';
  * render worker's garbage lives for one render. These heuristics are read as the heap works, so
  * they can be set here rather than on the command line, and they apply to every thread:
  * - the young generation keeps its starting size instead of doubling whenever objects survive;
- * - an old generation may grow to 1.5 x what survived its last full collection, not 2-4 x.
+ * - an old generation may grow to 1.25 x what survived its last full collection, not 2-4 x.
  *   Neither is a limit: a heap still grows as far as the data needs. Under the HTTP bench the
  *   HTTP thread's young generation had grown to 2 x 16 MB and each old generation to about twice
  *   its live data. Bench A/B, three rounds: peak RSS 281-372 MB before, 186-189 MB after, `buffer`
- *   1,136 PDFs/s before and 973 after (medians);
+ *   1,136 PDFs/s before and 973 after (medians). 50% became 25% later: V8 lets an old generation
+ *   grow by at least 8 MB whatever the percentage, so only the HTTP thread's (30 MB live, promoting
+ *   about 8 MB/s of requests under load) felt it: peak RSS 202-214 MB against 213-233 MB in
+ *   alternating bench runs, CPU per PDF within the runs' noise;
  * - no allocation-site pretenuring: from what survives while a worker warms up, V8 learns to
  *   allocate the objects of a render's hot code (tagged elements, text runs, table cells) straight
  *   in the old generation, where they die one render later. Each worker then promoted 230 KB per
@@ -24,7 +27,7 @@ import { setFlagsFromString } from 'node:v8';
 const TUNING = [
   // Sizing the young generation yourself (--max-semi-space-size=8) means you want it to grow.
   { flag: '--semi-space-growth-factor=1', unlessSet: ['--semi-space-growth-factor', '--max-semi-space-size', '--min-semi-space-size'] },
-  { flag: '--heap-growing-percent=50', unlessSet: ['--heap-growing-percent'] },
+  { flag: '--heap-growing-percent=25', unlessSet: ['--heap-growing-percent'] },
   { flag: '--no-allocation-site-pretenuring', unlessSet: ['--allocation-site-pretenuring', '--no-allocation-site-pretenuring'] },
 ];
 
