@@ -5,7 +5,8 @@ import { setFlagsFromString } from 'node:v8';
  * render worker's garbage lives for one render. These heuristics are read as the heap works, so
  * they can be set here rather than on the command line, and they apply to every thread:
  * - the young generation keeps its starting size instead of doubling whenever objects survive;
- * - an old generation may grow to 1.25 x what survived its last full collection, not 2-4 x.
+ * - an old generation may grow by 25% of what survived its last full collection (or V8's minimum
+ *   step of 8 MB, whichever is more), not by 100-300%.
  *   Neither is a limit: a heap still grows as far as the data needs. Under the HTTP bench the
  *   HTTP thread's young generation had grown to 2 x 16 MB and each old generation to about twice
  *   its live data. Bench A/B, three rounds: peak RSS 281-372 MB before, 186-189 MB after, `buffer`

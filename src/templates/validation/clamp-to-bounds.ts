@@ -8,6 +8,8 @@ import { JsonSchema } from '../../engine';
  * bench the copies made and thrown away were a sixth of everything the HTTP thread allocated.
  */
 export function clampToBounds(schema: JsonSchema, data: unknown): unknown {
+  // An author's schema may hold `true` or `false` for a subschema: no bounds there.
+  if (typeof schema !== 'object' || schema === null) return data;
   if (Array.isArray(data)) return clampArray(schema, data);
   if (data !== null && typeof data === 'object') return clampObject(schema, data as Record<string, unknown>);
   return data;

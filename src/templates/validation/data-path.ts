@@ -37,7 +37,10 @@ export function schemaAt(schema: JsonSchema | undefined, segments: readonly Path
   return segments.reduce<JsonSchema | undefined>((current, segment) => {
     if (typeof segment === 'number') return current?.items;
     const extra = current?.additionalProperties;
-    return current?.properties?.[segment] ?? (typeof extra === 'object' ? extra : undefined);
+    // Own properties only: a key such as `constructor` is not Object's.
+    const properties = current?.properties;
+    if (properties && Object.hasOwn(properties, segment)) return properties[segment];
+    return typeof extra === 'object' ? extra : undefined;
   }, schema);
 }
 

@@ -64,6 +64,8 @@ function toIssue(schema: JsonSchema, data: unknown, error: ErrorObject, root?: s
   }
   const path = formatPath(segments);
   const field = named(segments) || 'data';
+  // A `false` subschema (an author's way to forbid a field) allows no value at all.
+  if (error.keyword === 'false schema') return { segments, path, kind: 'rule', message: notAllowedMessage(field) };
   if (error.keyword !== 'type') return { segments, path, kind: 'rule', message: ruleMessage(field, error) };
   return isRequiredNull(schema, data, segments)
     ? { segments, path, kind: 'missing', message: missingMessage(field) }

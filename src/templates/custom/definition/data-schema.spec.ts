@@ -26,6 +26,17 @@ describe('checkDataSchema', () => {
     expect(validate!([])).toEqual(["Field 'data' must be object"]);
   });
 
+  it('validates with `true` and `false` subschemas, which have no bounds to cut', () => {
+    const { validate } = checkDataSchema(object({ meta: true, legacy: false, tags: { type: 'array', items: true, maxItems: 1 } }), 'schema');
+    expect(validate!({ meta: { any: [1, 2] }, tags: [{}] })).toEqual([]);
+    expect(validate!({ legacy: 1, tags: [{}, 'a', 2] })).toEqual(["Field 'legacy' is not allowed", "Field 'tags' must have at most 1 item"]);
+  });
+
+  it('checks keys named like Object.prototype members against the map schema, not against Object', () => {
+    const { validate } = checkDataSchema(object({ a: { type: 'string' } }, { additionalProperties: { type: 'array', maxItems: 1 } }), 'schema');
+    expect(validate!(JSON.parse('{"constructor":[1,2,3],"toString":[1]}'))).toEqual(["Field 'constructor' must have at most 1 item"]);
+  });
+
   it('requires an object schema that the meta-schema accepts', () => {
     expect(problems({ type: 'string' })).toEqual(['schema.type must be "object": data is a JSON object']);
     expect(problems({ properties: {} })).toEqual(['schema.type must be "object": data is a JSON object']);
