@@ -8,6 +8,7 @@ import { Rect } from '../toolkit/rect';
 import { rule } from '../toolkit/rule';
 import { VStack } from '../toolkit/stack';
 import { TABLE_CELL_X, Table, TableColumn, TotalLine } from '../toolkit/table';
+import { restyle, textStyle } from '../toolkit/text-style';
 import { COLORS, SPACE, TYPE } from '../toolkit/theme';
 import { DocumentLayout, PageFurniture } from './document-layout';
 import { trimmed } from './format';
@@ -20,7 +21,6 @@ import { mailLink } from './invoice/mail-link';
 import { rightInset } from './invoice/right-inset';
 import { statusStamp } from './invoice/status-stamp';
 import { twoColumns } from './invoice/two-columns';
-import { restyle, textStyle } from '../toolkit/text-style';
 
 export { invoiceTotals } from './invoice/invoice-totals';
 export type { InvoiceTotals } from './invoice/invoice-totals';

@@ -1,4 +1,5 @@
 import { JsonSchema } from '../../engine';
+import { childSchema } from './data-path';
 
 /**
  * Ajv with allErrors still visits every element past maxItems (and every key past maxProperties), so a
@@ -7,8 +8,8 @@ import { JsonSchema } from '../../engine';
  * copied, and data within its bounds (nearly every request) is walked without allocating: under the HTTP
  * bench the copies made and thrown away were a sixth of everything the HTTP thread allocated.
  */
-export function clampToBounds(schema: JsonSchema, data: unknown): unknown {
-  // An author's schema may hold `true` or `false` for a subschema: no bounds there.
+export function clampToBounds(schema: JsonSchema | undefined, data: unknown): unknown {
+  // An author's schema may hold `true` or `false` for a subschema: no bounds there, nor where none applies.
   if (typeof schema !== 'object' || schema === null) return data;
   if (Array.isArray(data)) return clampArray(schema, data);
   if (data !== null && typeof data === 'object') return clampObject(schema, data as Record<string, unknown>);
@@ -47,18 +48,11 @@ function clampObject(schema: JsonSchema, data: Record<string, unknown>): Record<
     }
     present++;
     const value = data[key];
-    const child = clampToBounds(childSchemaAt(schema, key), value);
+    const child = clampToBounds(childSchema(schema, key), value);
     if (child !== value) entries ??= entriesBefore(data, keys, i);
     entries?.push([key, child]);
   }
   return entries ? Object.fromEntries(entries) : data;
-}
-
-/** As data-path's schemaAt for one key: the property's own schema, else a map's schema for any key. */
-function childSchemaAt(schema: JsonSchema, key: string): JsonSchema {
-  const properties = schema.properties;
-  if (properties && Object.hasOwn(properties, key)) return properties[key];
-  return schema.additionalProperties as JsonSchema;
 }
 
 function entriesBefore(data: Record<string, unknown>, keys: string[], end: number): Array<[string, unknown]> {

@@ -34,14 +34,18 @@ export function pointerToSegments(pointer: string, data: unknown): PathSegment[]
 
 /** The schema that applies at a data path, if any (unknown extra fields have none). */
 export function schemaAt(schema: JsonSchema | undefined, segments: readonly PathSegment[]): JsonSchema | undefined {
-  return segments.reduce<JsonSchema | undefined>((current, segment) => {
-    if (typeof segment === 'number') return current?.items;
-    const extra = current?.additionalProperties;
-    // Own properties only: a key such as `constructor` is not Object's.
-    const properties = current?.properties;
-    if (properties && Object.hasOwn(properties, segment)) return properties[segment];
-    return typeof extra === 'object' ? extra : undefined;
-  }, schema);
+  let current = schema;
+  for (const segment of segments) current = childSchema(current, segment);
+  return current;
+}
+
+/** The schema one step down: an element's; a property's own (a key such as `constructor` is not Object's), else a map's for any key. */
+export function childSchema(schema: JsonSchema | undefined, segment: PathSegment): JsonSchema | undefined {
+  if (typeof segment === 'number') return schema?.items;
+  const properties = schema?.properties;
+  if (properties && Object.hasOwn(properties, segment)) return properties[segment];
+  const extra = schema?.additionalProperties;
+  return typeof extra === 'object' ? extra : undefined;
 }
 
 /**
@@ -63,7 +67,7 @@ export class DocumentOrder {
     let node = this.data;
     for (const segment of segments) {
       key.push(typeof segment === 'number' ? segment : this.positionOf(currentSchema, node, segment));
-      currentSchema = schemaAt(currentSchema, [segment]);
+      currentSchema = childSchema(currentSchema, segment);
       node = childOf(node, segment);
     }
     return key;
