@@ -6,6 +6,15 @@ import { MIGRATIONS } from './migrations';
 import { makePrivateDatabaseFile, makePrivateDir } from './private-files';
 
 /**
+ * SQLite's page cache, in KiB (negative: a size, not a page count). better-sqlite3 builds SQLite
+ * with 16 MB where SQLite's own default is 2 MB, and the cache fills as the history table grows:
+ * under the HTTP bench it held 6 MB after 75,000 generations (heaptrack) and kept growing. The hot
+ * path writes at the right edge of a few B-trees; a miss reads from the OS's page cache. Bench,
+ * two alternating rounds: peak RSS 222 -> 212 MB, PDFs/s unchanged within the noise.
+ */
+const SQLITE_CACHE_KIB = -2000;
+
+/**
  * SQLite under DATA_DIR by default; PostgreSQL when DATABASE_URL is set. Migrations, never synchronize;
  * openDataSource runs them (under a lock), so TypeORM's own unlocked migrationsRun stays off.
  */
@@ -27,6 +36,7 @@ export function dataSourceOptions(config: Pick<AppConfig, 'dataDir' | 'databaseU
     prepareDatabase: (db: { pragma(sql: string): unknown }) => {
       db.pragma('foreign_keys = ON');
       db.pragma('synchronous = NORMAL');
+      db.pragma(`cache_size = ${SQLITE_CACHE_KIB}`);
     },
   };
 }
