@@ -46,7 +46,7 @@ describe('the service process', () => {
     }
   });
 
-  it('leaves the renderer to its workers and the dashboard views unloaded until a page is asked for', async () => {
+  it('leaves the renderer to its workers, their WOFF2 decoder and the dashboard views unloaded until needed', async () => {
     const loadsFile = join(dataDir, 'module-loads.txt');
     const service = await startServiceProcess({
       DATA_DIR: dataDir,
@@ -65,7 +65,10 @@ describe('the service process', () => {
       expect((await generate(service.url, key)).status).toBe(200);
       // The render workers loaded the renderer; the HTTP thread loaded nothing watched.
       expect(loads()).toMatch(/^[1-9]\d* pdfkit$/m);
+      expect(loads()).toMatch(/^[1-9]\d* fontkit$/m);
       expect(loadsOnHttpThread()).toEqual([]);
+      // No bundled font is WOFF2: brotli's decoder (fontkit's, for WOFF2 only) is never loaded.
+      expect(loads()).not.toMatch(/ brotli$/m);
       expect((await fetch(`${service.url}/dashboard/sign-in`)).status).toBe(200);
       expect(loadsOnHttpThread()).toEqual(['liquidjs']);
     } finally {

@@ -1,5 +1,6 @@
-import * as fontkit from 'fontkit';
+import type { Font, Glyph } from 'fontkit';
 import { FastLatin, SimpleScript, isSimpleScript } from './fast-latin';
+import { fontkit } from './fontkit';
 import { isWoffFile, packSfnt, readSfntTables } from './sfnt-tables';
 
 const COMPOSITE_MORE_COMPONENTS = 0x20;
@@ -47,7 +48,7 @@ export class FontFace {
   readonly isFixedPitch: boolean;
   readonly tables: Map<string, Buffer>;
 
-  private readonly font: fontkit.Font;
+  private readonly font: Font;
   private readonly scale: number;
   private readonly numberOfHMetrics: number;
   /** Read for every glyph drawn (its advance in the PDF's widths): kept at hand, not looked up by tag. */
@@ -273,7 +274,7 @@ export class FontFace {
 
 /** The fontkit internals freshGlyphs replaces. */
 interface GlyphFactory {
-  _getBaseGlyph(id: number, codePoints?: number[]): fontkit.Glyph;
+  _getBaseGlyph(id: number, codePoints?: number[]): Glyph;
 }
 
 /**
@@ -284,7 +285,7 @@ interface GlyphFactory {
  * characters (a few property writes and one hmtx read each; Latin text mostly takes the fast
  * path and never gets here). Our faces are glyf fonts, so fontkit's base glyph is the only kind.
  */
-function freshGlyphs(font: fontkit.Font): void {
-  const Glyph = (font as unknown as GlyphFactory)._getBaseGlyph(0).constructor as new (id: number, codePoints: number[], font: fontkit.Font) => fontkit.Glyph;
+function freshGlyphs(font: Font): void {
+  const Glyph = (font as unknown as GlyphFactory)._getBaseGlyph(0).constructor as new (id: number, codePoints: number[], font: Font) => Glyph;
   font.getGlyph = (id: number, codePoints: number[] = []) => new Glyph(id, codePoints, font);
 }
