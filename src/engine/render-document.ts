@@ -1,6 +1,4 @@
-// First: pdfkit loads fontkit, and fontkit's WOFF2 decoder is to be loaded on first use only (fonts/fontkit.ts).
-import './fonts/fontkit';
-import PDFDocument from 'pdfkit';
+import { PDFDocument } from './pdfkit';
 import { isTemplateId } from './templates/template.types';
 import { RenderRequest } from './page/pdf-options';
 import { DocumentFonts } from './fonts/document-fonts';
