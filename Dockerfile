@@ -13,10 +13,13 @@ COPY tsconfig.json nest-cli.json ./
 COPY scripts ./scripts
 COPY src ./src
 # fonts/ is filled from npm packages (DejaVu, Noto) by scripts/fonts.js.
-RUN node scripts/fonts.js && npx nest build && npm prune --omit=dev
+# `npm run build`: the server and the dashboard's browser assets (scripts/build-dashboard.mjs).
+RUN node scripts/fonts.js && npm run build && npm prune --omit=dev
 
 FROM node:22-bookworm-slim
-ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
+# MALLOC_ARENA_MAX=2: glibc gives each thread that allocates its own malloc arena, and each keeps
+# its high-water mark; two shared arenas hold 7-8 MB less under load (README, "Configuration").
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules

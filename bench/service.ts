@@ -30,6 +30,8 @@ export async function startService(log: (line: string) => void): Promise<Running
     ADMIN_TOKEN,
     BOOTSTRAP: 'false',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? process.env.LOG_LEVEL ?? 'info',
+    // As `npm start` and the Docker image run the service (README, "Configuration"); set it to bench without.
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
   };
   // SQLite and files under DATA_DIR unless asked to bench the configured Postgres / Redis / S3.
   if (process.env.BENCH_INHERIT_BACKENDS !== '1') for (const name of ['DATABASE_URL', 'REDIS_URL', 'S3_BUCKET']) delete env[name];
