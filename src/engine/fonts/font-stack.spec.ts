@@ -67,4 +67,13 @@ describe('TrueType subsets', () => {
     expect(subset.numGlyphs).toBe(used.length);
     used.forEach((glyphId, index) => expect(subset.getGlyph(index).advanceWidth).toBe(face.horizontalMetrics(glyphId)[0]));
   });
+
+  it.each(['A', 'W', '你', 'ب'])('declares in the PDF widths the advance of %s rounded to whole 1/1000 em, past the last full metric too', async (char) => {
+    const glyph = (await loadFontLibrary()).stack({ bold: false, italic: false }).glyph(char.codePointAt(0)!)!;
+    const { face, glyphId } = glyph;
+    expect(face.pdfWidth(glyphId)).toBe(Math.round(face.advance(glyphId)));
+    expect(face.pdfWidth(glyphId)).toBeGreaterThan(0);
+    // Glyphs beyond hhea's numberOfHMetrics share the last advance.
+    expect(face.pdfWidth(65_535)).toBe(Math.round(face.advance(65_535)));
+  });
 });

@@ -86,7 +86,7 @@ export class PdfSubsetFont {
       FontFile2: fontFile,
     });
     descriptor.end(undefined);
-    const widths = this.oldIds.map((glyphId) => Math.round(face.advance(glyphId)));
+    const widths = this.oldIds.map((glyphId) => face.pdfWidth(glyphId));
     const descendant = this.doc.ref({
       Type: 'Font',
       Subtype: 'CIDFontType2',

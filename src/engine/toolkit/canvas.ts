@@ -348,7 +348,7 @@ export class Canvas {
         if (!codes) out.byte(LESS);
         codes = true;
         out.hex4(font.code(glyph.glyphId, glyph.codePoints));
-        viewer += Math.round(face.advance(glyph.glyphId));
+        viewer += face.pdfWidth(glyph.glyphId);
         target += glyph.advance;
       }
       endShow();
