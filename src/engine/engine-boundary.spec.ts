@@ -37,7 +37,7 @@ describe('the engine boundary', () => {
 
   it('finds the engine sources and their imports', () => {
     expect(files.length).toBeGreaterThan(40);
-    expect(imports).toContainEqual({ file: 'engine/render-document.ts', to: 'pdfkit' });
+    expect(imports).toContainEqual({ file: 'engine/pdfkit.ts', to: 'pdfkit' });
   });
 
   it('imports nothing from NestJS, TypeORM, Express, the app config or the API errors', () => {
