@@ -51,7 +51,7 @@ export class FontFace {
   private readonly font: Font;
   private readonly scale: number;
   private readonly numberOfHMetrics: number;
-  /** Read for every glyph drawn (its advance in the PDF's widths): kept at hand, not looked up by tag. */
+  /** Read for advances (measuring, and once per face for the PDF widths): kept at hand, not looked up by tag. */
   private readonly hmtx: Buffer;
   private readonly locaOffsets: Uint32Array;
   private pdfWidths?: Int32Array;
