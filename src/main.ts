@@ -1,11 +1,16 @@
 import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import type { JsonLogger } from './common/logging/json-logger';
+import { standInForSwagger } from './common/openapi/swagger-stand-ins';
 import { tuneHeapForMemory } from './config/heap-tuning';
+import { standInForTypeOrm } from './database/typeorm-stand-ins';
 
 async function main(): Promise<void> {
-  // Before the application's modules load: loading them is what first grows the young generation.
+  // Before the application's modules load: loading them is what first grows the young generation,
+  // and they ask for the packages these stand in for as they load.
   tuneHeapForMemory();
+  standInForTypeOrm();
+  standInForSwagger();
   const { ConfigError, loadConfig } = await import('./config/app-config');
   const { createApp } = await import('./app.factory');
   const { JsonLogger } = await import('./common/logging/json-logger');

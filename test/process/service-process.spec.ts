@@ -46,7 +46,7 @@ describe('the service process', () => {
     }
   });
 
-  it('leaves the renderer to its workers, what the renderer never uses and the dashboard views unloaded until needed', async () => {
+  it('leaves the renderer to its workers, and what the renderer, the API and the dashboard do not use unloaded until needed', async () => {
     const loadsFile = join(dataDir, 'module-loads.txt');
     const service = await startServiceProcess({
       DATA_DIR: dataDir,
@@ -72,6 +72,10 @@ describe('the service process', () => {
       expect(loads()).not.toMatch(/ (brotli|crypto-js)$/m);
       expect((await fetch(`${service.url}/dashboard/sign-in`)).status).toBe(200);
       expect(loadsOnHttpThread()).toEqual(['liquidjs']);
+      // Swagger's YAML and lodash's whole build, the databases we do not use (main.ts's stand-ins).
+      const yaml = await fetch(`${service.url}/openapi.yaml`);
+      expect([yaml.status, (await yaml.text()).slice(0, 15)]).toEqual([200, 'openapi: 3.1.0\n']);
+      expect(loadsOnHttpThread()).toEqual(['liquidjs', 'js-yaml']);
     } finally {
       service.child.kill('SIGTERM');
       await service.exited;
