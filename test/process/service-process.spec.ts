@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sample } from '../support/samples';
 import { failedStart, startServiceProcess } from '../support/service-process';
+import { startTestApp } from '../support/test-app';
 
 /** The built service as a process: bootstrap, structured logs, configuration errors, graceful shutdown. */
 describe('the service process', () => {
@@ -72,7 +73,19 @@ describe('the service process', () => {
       expect(loads()).not.toMatch(/ (brotli|crypto-js)$/m);
       expect((await fetch(`${service.url}/dashboard/sign-in`)).status).toBe(200);
       expect(loadsOnHttpThread()).toEqual(['liquidjs']);
-      // Swagger's YAML and lodash's whole build, the databases we do not use (main.ts's stand-ins).
+      // Swagger's YAML and lodash's whole build, the databases we do not use (main.ts's stand-ins):
+      // the OpenAPI document, built with lodash's per-function modules, is the one Jest's app (with
+      // the whole of lodash) serves; js-yaml loads for YAML.
+      const served = (await (await fetch(`${service.url}/openapi.json`)).json()) as Record<string, unknown>;
+      const app = await startTestApp();
+      try {
+        const inJest = JSON.parse((await app.http.get('/openapi.json').expect(200)).text) as Record<string, unknown>;
+        expect({ ...served, servers: [] }).toEqual({ ...inJest, servers: [] });
+        expect(Object.keys(served.paths as object)).toEqual(expect.arrayContaining(['/api/v1/generate', '/api/v1/templates/{id}', '/admin/v1/workspaces']));
+      } finally {
+        await app.close();
+      }
+      expect(loadsOnHttpThread()).toEqual(['liquidjs']);
       const yaml = await fetch(`${service.url}/openapi.yaml`);
       expect([yaml.status, (await yaml.text()).slice(0, 15)]).toEqual([200, 'openapi: 3.1.0\n']);
       expect(loadsOnHttpThread()).toEqual(['liquidjs', 'js-yaml']);
