@@ -5,15 +5,18 @@ import { setFlagsFromString } from 'node:v8';
  * render worker's garbage lives for one render. These heuristics are read as the heap works, so
  * they can be set here rather than on the command line, and they apply to every thread:
  * - the young generation keeps its starting size instead of doubling whenever objects survive;
- * - an old generation may grow by 50% of what survived its last full collection (or V8's minimum
+ * - an old generation may grow by 35% of what survived its last full collection (or V8's minimum
  *   step of 8 MB, whichever is more), not by 100-300%.
  *   Neither is a limit: a heap still grows as far as the data needs. Under the HTTP bench the
  *   HTTP thread's young generation had grown to 2 x 16 MB and each old generation to about twice
- *   its live data. Bench A/B, three rounds: peak RSS 281-372 MB before, 186-189 MB after, `buffer`
- *   1,136 PDFs/s before and 973 after (medians). Lower is not worth it: the render workers
- *   (14.5 MB live) grow by V8's 8 MB step whatever the percentage, and at 25% the HTTP thread
- *   (30 MB live, promoting about 8 MB/s of requests under load) collected twice as often: peak
- *   RSS 7-11 MB lower, 4-5% fewer PDFs/s (four alternating bench rounds);
+ *   its live data. Bench A/B, three rounds: peak RSS 281-372 MB before, 186-189 MB after (at 50%),
+ *   `buffer` 1,136 PDFs/s before and 973 after (medians). The render workers (15.5 MB live) grow
+ *   by V8's 8 MB step whatever the percentage; the HTTP thread (28.5 MB live since the stand-ins
+ *   of main.ts) collects more often the lower it is. At 50% its committed heap sometimes settled
+ *   7 MB higher (free space it could not reuse: 56 against 49 MB, --trace-gc), which put the
+ *   bench's peak over 200 MB in 8 of 31 runs. At 35%, seven alternating rounds: peak RSS
+ *   189.3-197.2 MB against 194.9-203.3, the medians of PDFs/s and of CPU per PDF within 1%. (At
+ *   25%, with 31.5 MB live, 4-5% fewer PDFs/s.);
  * - no allocation-site pretenuring: from what survives while a worker warms up, V8 learns to
  *   allocate the objects of a render's hot code (tagged elements, text runs, table cells) straight
  *   in the old generation, where they die one render later. Each worker then promoted 230 KB per
@@ -28,7 +31,7 @@ import { setFlagsFromString } from 'node:v8';
 const TUNING = [
   // Sizing the young generation yourself (--max-semi-space-size=8) means you want it to grow.
   { flag: '--semi-space-growth-factor=1', unlessSet: ['--semi-space-growth-factor', '--max-semi-space-size', '--min-semi-space-size'] },
-  { flag: '--heap-growing-percent=50', unlessSet: ['--heap-growing-percent'] },
+  { flag: '--heap-growing-percent=35', unlessSet: ['--heap-growing-percent'] },
   { flag: '--no-allocation-site-pretenuring', unlessSet: ['--allocation-site-pretenuring', '--no-allocation-site-pretenuring'] },
 ];
 
