@@ -11,12 +11,13 @@ import { setFlagsFromString } from 'node:v8';
  *   HTTP thread's young generation had grown to 2 x 16 MB and each old generation to about twice
  *   its live data. Bench A/B, three rounds: peak RSS 281-372 MB before, 186-189 MB after (at 50%),
  *   `buffer` 1,136 PDFs/s before and 973 after (medians). The render workers (15.5 MB live) grow
- *   by V8's 8 MB step whatever the percentage; the HTTP thread (28.5 MB live since the stand-ins
- *   of main.ts) collects more often the lower it is. At 50% its committed heap sometimes settled
+ *   by V8's 8 MB step whatever the percentage; the HTTP thread (28.5 MB left after a full
+ *   collection under load since the stand-ins of main.ts, --trace-gc) collects more often the lower it is. At 50% its committed heap sometimes settled
  *   7 MB higher (free space it could not reuse: 56 against 49 MB, --trace-gc), which put the
  *   bench's peak over 200 MB in 8 of 31 runs. At 35%, seven alternating rounds: peak RSS
- *   189.3-197.2 MB against 194.9-203.3, the medians of PDFs/s and of CPU per PDF within 1%. (At
- *   25%, with 31.5 MB live, 4-5% fewer PDFs/s.);
+ *   189.3-197.2 MB against 194.9-203.3, the medians of PDFs/s and of CPU per PDF within 1%. (With
+ *   31.5 MB left, before the stand-ins, 35% had cost 4-5% more CPU per PDF; 25% with 30 MB, 4-5%
+ *   fewer PDFs/s.);
  * - no allocation-site pretenuring: from what survives while a worker warms up, V8 learns to
  *   allocate the objects of a render's hot code (tagged elements, text runs, table cells) straight
  *   in the old generation, where they die one render later. Each worker then promoted 230 KB per

@@ -100,13 +100,16 @@ describe('module stand-ins of the framework', () => {
     });
   });
 
-  it('hands TypeORM’s own factory and loader what they are not for: PostgreSQL’s driver, another type, a glob', () => {
+  it('hands TypeORM’s own factory and loader what they are not for, and only then loads them: PostgreSQL’s driver, another type, a glob', () => {
     const result = run(`
       require('./dist/database/typeorm-stand-ins').standInForTypeOrm();
       const { DataSource } = require('typeorm');
       const { importClassesFromDirectories } = require('typeorm/util/DirectoryExportedClassesLoader');
+      const mysqlDriver = () => loaded(/[\\\\/]typeorm[\\\\/]driver[\\\\/]mysql[\\\\/]/).length > 0;
+      const glob = () => loaded(/[\\\\/]node_modules[\\\\/]glob[\\\\/]/).length > 0;
       (async () => {
         const postgres = new DataSource({ type: 'postgres', url: 'postgres://127.0.0.1:1/none' }).driver.constructor.name;
+        const before = { mysqlDriver: mysqlDriver(), glob: glob() };
         let mysql;
         try {
           new DataSource({ type: 'mysql', host: '127.0.0.1' });
@@ -114,10 +117,17 @@ describe('module stand-ins of the framework', () => {
           mysql = error.name;
         }
         const classes = await importClassesFromDirectories({ log() {} }, [process.cwd() + '/dist/database/entities.js']);
-        process.stdout.write(JSON.stringify({ postgres, mysql, classes: classes.length > 3, glob: loaded(/[\\/]node_modules[\\/]glob[\\/]/).length > 0 }));
+        process.stdout.write(JSON.stringify({ postgres, before, mysql, mysqlDriver: mysqlDriver(), classes: classes.length > 3, glob: glob() }));
       })();
     `);
-    expect(result).toEqual({ postgres: 'PostgresDriver', mysql: 'DriverPackageNotInstalledError', classes: true, glob: true });
+    expect(result).toEqual({
+      postgres: 'PostgresDriver',
+      before: { mysqlDriver: false, glob: false },
+      mysql: 'DriverPackageNotInstalledError',
+      mysqlDriver: true,
+      classes: true,
+      glob: true,
+    });
   });
 
   it('gives @nestjs/swagger lodash’s functions one module each, and js-yaml when it first dumps', () => {

@@ -9,11 +9,12 @@ const METHOD_NAME = /^[A-Za-z]+$/;
 /**
  * @nestjs/swagger, without lodash's whole build and js-yaml until they are used. The swagger
  * decorators on our DTOs load @nestjs/swagger with the app, and it asks for all of lodash (1 MB of
- * source text on the HTTP thread's heap, for the twenty functions it calls) and for js-yaml
+ * source text on the HTTP thread's heap, for the thirty functions it reads) and for js-yaml
  * (260 KB, for /openapi.yaml alone). lodash's own per-function modules stand in for the whole
- * build, each loaded on first call (the same code, as lodash publishes both); js-yaml loads the
- * first time /openapi.yaml is asked for. Call before @nestjs/swagger loads (main.ts);
- * test/process/module-stand-ins.spec.ts runs it.
+ * build, each loaded when first read (the same code, as lodash publishes both); js-yaml loads the
+ * first time /openapi.yaml is asked for. Both stand-ins serve property reads, which is how
+ * @nestjs/swagger uses them, and nothing else: `_()` or `Object.keys` would need the real module.
+ * Call before @nestjs/swagger loads (main.ts); test/process/module-stand-ins.spec.ts runs it.
  */
 export function standInForSwagger(): void {
   const fromSwagger = createRequire(require.resolve('@nestjs/swagger'));
@@ -28,7 +29,8 @@ export function standInForSwagger(): void {
       try {
         return fromSwagger(`lodash/${name}`);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return undefined;
+        // No such function module; a module that one of them fails to find is a broken install.
+        if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND' && (error as Error).message.startsWith(`Cannot find module 'lodash/${name}'`)) return undefined;
         throw error;
       }
     };
