@@ -12,9 +12,9 @@ import { setFlagsFromString } from 'node:v8';
  *   its live data. Bench A/B, three rounds: peak RSS 281-372 MB before, 186-189 MB after (at 50%),
  *   `buffer` 1,136 PDFs/s before and 973 after (medians). The render workers (15.5 MB live) grow
  *   by V8's 8 MB step whatever the percentage; the HTTP thread (28.5 MB left after a full
- *   collection under load since the stand-ins of main.ts, --trace-gc) collects more often the lower it is. At 50% its committed heap sometimes settled
- *   7 MB higher (free space it could not reuse: 56 against 49 MB, --trace-gc), which put the
- *   bench's peak over 200 MB in 8 of 31 runs. At 35%, seven alternating rounds: peak RSS
+ *   collection under load since the stand-ins of main.ts, --trace-gc) collects more often the
+ *   lower it is. At 50% its committed heap sometimes settled 7 MB higher (free space it could not
+ *   reuse: 56 against 49 MB), which put the bench's peak over 200 MB in 8 of 31 runs. At 35%, seven alternating rounds: peak RSS
  *   189.3-197.2 MB against 194.9-203.3, the medians of PDFs/s and of CPU per PDF within 1%. (With
  *   31.5 MB left, before the stand-ins, 35% had cost 4-5% more CPU per PDF; 25% with 30 MB, 4-5%
  *   fewer PDFs/s.);

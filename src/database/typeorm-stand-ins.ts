@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { DataSource } from 'typeorm';
 import { standIn } from '../engine/module-stand-in';
 
@@ -20,8 +19,7 @@ type JsonLoader = (directories: string[], format?: string) => unknown[];
  * Call before TypeORM loads (main.ts); test/process/module-stand-ins.spec.ts runs it.
  */
 export function standInForTypeOrm(): void {
-  const fromTypeOrm = createRequire(require.resolve('typeorm'));
-  standIn('typeorm', 'typeorm/driver/DriverFactory', (loadReal) => ({
+  standIn('typeorm', 'typeorm/driver/DriverFactory', (loadReal, fromTypeOrm) => ({
     DriverFactory: class DriverFactory {
       create(connection: DataSource): unknown {
         const ours = OUR_DRIVERS[connection.options.type];

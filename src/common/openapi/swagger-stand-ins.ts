@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { standIn } from '../../engine/module-stand-in';
 
 type Exports = Record<string | symbol, unknown>;
@@ -17,8 +16,7 @@ const METHOD_NAME = /^[A-Za-z]+$/;
  * Call before @nestjs/swagger loads (main.ts); test/process/module-stand-ins.spec.ts runs it.
  */
 export function standInForSwagger(): void {
-  const fromSwagger = createRequire(require.resolve('@nestjs/swagger'));
-  standIn('@nestjs/swagger', 'lodash', (loadReal) => {
+  standIn('@nestjs/swagger', 'lodash', (loadReal, fromSwagger) => {
     const functions = new Map<string, unknown>();
     const method = (name: string): unknown => {
       if (!functions.has(name)) functions.set(name, loadMethod(name) ?? (loadReal() as Exports)[name]);
