@@ -75,6 +75,8 @@ export interface ElementOptions {
   alt?: string;
   /** TH scope: Column (header row) or Row (a row's label). */
   scope?: 'Column' | 'Row' | 'Both';
+  /** TH/TD: the columns a cell spans, so that every row of a table has as many (PDF/UA 7.2). */
+  colSpan?: number;
   /** Language of the element's content when it differs from the document's (BCP 47). */
   lang?: string;
   /**
@@ -117,6 +119,7 @@ interface Element {
   alt?: string;
   lang?: string;
   scope?: ElementOptions['scope'];
+  colSpan?: number;
   /** The object number, given when the tree is written. */
   id: number;
 }
@@ -173,7 +176,7 @@ const SLASH = 0x2f;
 const HEADINGS: readonly StructRole[] = ['H1', 'H2', 'H3', 'H4', 'H5', 'H6'];
 
 /** Every element with all its fields, so that the code reading them sees one object shape. */
-const newElement = (role: StructRole, options: ElementOptions = {}): Element => ({ role, kids: [], alt: options.alt, lang: options.lang, scope: options.scope, id: 0 });
+const newElement = (role: StructRole, options: ElementOptions = {}): Element => ({ role, kids: [], alt: options.alt, lang: options.lang, scope: options.scope, colSpan: options.colSpan, id: 0 });
 
 export class Tagger {
   /** False for an untagged document: nothing is marked. */
@@ -371,7 +374,12 @@ export class Tagger {
         }
       }
       if (pg) body.text('/Pg ').ref(pg.dictionary.id);
-      if (element.scope) body.text('/A<</O/Table/Scope/').text(element.scope).text('>>');
+      if (element.scope || element.colSpan) {
+        body.text('/A<</O/Table');
+        if (element.scope) body.text('/Scope/').text(element.scope);
+        if (element.colSpan) body.text('/ColSpan ').int(element.colSpan);
+        body.text('>>');
+      }
       if (element.alt !== undefined) body.text('/Alt').text(pdfTextString(element.alt));
       if (element.lang !== undefined) body.text('/Lang').text(pdfTextString(element.lang));
       const count = element.kids.length;

@@ -348,7 +348,9 @@ class LaidTable implements Laid {
       const step = lineHeight(style) + CELL_Y;
       if (line.emphasis) canvas.line(labelX + CELL_X, top - CELL_Y / 2, x + width, top - CELL_Y / 2, styles.accent, 1);
       canvas.tags.element('TR', () => {
-        canvas.tags.element('TH', () => canvas.text(line.label, labelX + CELL_X, top, restyle(style, { color: line.emphasis ? styles.accent : styles.muted }), labelWidth - 2 * CELL_X, 'right'), { scope: 'Row' });
+        // The label spans every column but the last, so the row has as many columns as the table's.
+        const colSpan = this.geometry.columns.length > 2 ? this.geometry.columns.length - 1 : undefined;
+        canvas.tags.element('TH', () => canvas.text(line.label, labelX + CELL_X, top, restyle(style, { color: line.emphasis ? styles.accent : styles.muted }), labelWidth - 2 * CELL_X, 'right'), { scope: 'Row', colSpan });
         if (stacked) top += step;
         canvas.tags.element('TD', () => canvas.text(line.value, x + width - valueWidth + CELL_X, top, style, valueWidth - 2 * CELL_X, 'right'));
       });
