@@ -1,6 +1,8 @@
 import type { Font, Glyph } from 'fontkit';
 import { FastLatin, SimpleScript, isSimpleScript } from './fast-latin';
+import { ClusterGlyphs } from './cluster-glyphs';
 import { fontkit } from './fontkit';
+import { ownGlyphs, RawGlyph } from './glyph-owners';
 import { isWoffFile, packSfnt, readSfntTables } from './sfnt-tables';
 
 const COMPOSITE_MORE_COMPONENTS = 0x20;
@@ -61,6 +63,8 @@ export class FontFace {
   /** Words shaped by fontkit, by script, direction and text (see layout). */
   private readonly words = new Map<string, FaceGlyph[]>();
   private spaceGlyph?: number;
+  /** Composites of a character and the glyphs the font split off it (cluster-glyphs.ts). */
+  private readonly clusters = new ClusterGlyphs((glyphId) => this.glyphBox(glyphId));
 
   /** `name` becomes the PDF font name (the files' own names can be odd, e.g. variable instances). */
   constructor(name: string, file: Buffer) {
@@ -106,7 +110,8 @@ export class FontFace {
    * Shapes a run of one script with the face's own GSUB/GPOS (fontkit's layout engine): kerning,
    * ligatures, joining, reordering. `script` is an OpenType script tag or undefined (detected
    * from the text). Glyphs come in visual order (reversed for 'rtl'); default-ignorable
-   * characters (ZWJ, variation selectors) draw nothing and are left out.
+   * characters (ZWJ, ZWNJ, variation selectors) get zero-width glyphs, and glyphs the font split
+   * off a character join its glyph (glyph-owners.ts).
    */
   layout(text: string, script: string | undefined, direction: 'ltr' | 'rtl'): FaceGlyph[] {
     if (direction === 'ltr' && isSimpleScript(script)) {
@@ -173,21 +178,18 @@ export class FontFace {
   fontkitLayout(text: string, script: string | undefined, direction: 'ltr' | 'rtl'): FaceGlyph[] {
     const run = this.safeLayout(text, script, direction);
     this.spaceGlyph ??= this.font.glyphForCodePoint(0x20).id;
-    const glyphs: FaceGlyph[] = [];
-    for (let i = 0; i < run.glyphs.length; i++) {
-      const glyph = run.glyphs[i];
-      const position = run.positions[i];
-      // fontkit swaps default ignorables for a zero-width space glyph: nothing to draw.
-      if (position.xAdvance === 0 && glyph.id === this.spaceGlyph) continue;
-      glyphs.push({
-        glyphId: glyph.id,
-        codePoints: glyph.codePoints.slice(),
-        advance: position.xAdvance * this.scale,
-        xOffset: position.xOffset * this.scale,
-        yOffset: position.yOffset * this.scale,
-      });
-    }
-    return glyphs;
+    const raw: RawGlyph[] = run.glyphs.map((glyph, i) => {
+      const { xAdvance, xOffset, yOffset } = run.positions[i];
+      // fontkit swaps default ignorables for a zero-width space glyph: drawn, to carry the character.
+      return { id: glyph.id, codePoints: glyph.codePoints, xAdvance, xOffset, yOffset, ignorable: xAdvance === 0 && glyph.id === this.spaceGlyph };
+    });
+    return ownGlyphs(text, raw, direction, (parts, advance) => this.clusters.idFor(parts, advance)).map((glyph) => ({
+      glyphId: glyph.id,
+      codePoints: glyph.codePoints.slice(),
+      advance: glyph.xAdvance * this.scale,
+      xOffset: glyph.xOffset * this.scale,
+      yOffset: glyph.yOffset * this.scale,
+    }));
   }
 
   /**
@@ -216,6 +218,7 @@ export class FontFace {
    * glyph drawn, so made once per face for all its metrics: a warm 20-item invoice 0.63 -> 0.60 ms median.
    */
   pdfWidth(glyphId: number): number {
+    if (glyphId >= this.numberOfHMetrics && this.clusters.has(glyphId)) return Math.round(this.clusters.metrics(glyphId)[0] * this.scale);
     if (!this.pdfWidths) {
       this.pdfWidths = new Int32Array(this.numberOfHMetrics);
       for (let i = 0; i < this.numberOfHMetrics; i++) this.pdfWidths[i] = Math.round(this.hmtx.readUInt16BE(i * 4) * this.scale);
@@ -225,12 +228,14 @@ export class FontFace {
 
   /** Advance width in 1/1000 em. */
   advance(glyphId: number): number {
+    if (glyphId >= this.numberOfHMetrics && this.clusters.has(glyphId)) return this.clusters.metrics(glyphId)[0] * this.scale;
     const index = Math.min(glyphId, this.numberOfHMetrics - 1);
     return this.hmtx.readUInt16BE(index * 4) * this.scale;
   }
 
   /** Advance width and left side bearing in font units, as hmtx stores them. */
   horizontalMetrics(glyphId: number): [number, number] {
+    if (this.clusters.has(glyphId)) return this.clusters.metrics(glyphId);
     const hmtx = this.table('hmtx');
     const advance = hmtx.readUInt16BE(Math.min(glyphId, this.numberOfHMetrics - 1) * 4);
     const bearing =
@@ -242,7 +247,20 @@ export class FontFace {
 
   /** The glyph's outline bytes exactly as stored in glyf (shared, never mutate). */
   glyphData(glyphId: number): Buffer {
+    if (this.clusters.has(glyphId)) return this.clusters.data(glyphId);
     return this.table('glyf').subarray(this.locaOffsets[glyphId], this.locaOffsets[glyphId + 1]);
+  }
+
+  /** A composite this face made of a character and the glyphs the font split off it. */
+  isCluster(glyphId: number): boolean {
+    return this.clusters.has(glyphId);
+  }
+
+  /** A glyph's box from its glyf header, in font units; null for a glyph without outline. */
+  private glyphBox(glyphId: number): [number, number, number, number] | null {
+    const data = this.glyphData(glyphId);
+    if (data.length < 10) return null;
+    return [data.readInt16BE(2), data.readInt16BE(4), data.readInt16BE(6), data.readInt16BE(8)];
   }
 
   /** Components of a composite glyph (empty for simple glyphs). */

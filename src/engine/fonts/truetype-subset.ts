@@ -4,6 +4,8 @@ const HEAD_CHECKSUM_ADJUSTMENT = 8;
 const HEAD_INDEX_TO_LOC_FORMAT = 50;
 const HHEA_NUMBER_OF_HMETRICS = 34;
 const MAXP_NUM_GLYPHS = 4;
+const MAXP_MAX_COMPONENT_ELEMENTS = 28;
+const MAXP_MAX_COMPONENT_DEPTH = 30;
 /** Hinting tables are copied whole: PDF viewers need them with the glyphs that use them. */
 const COPIED_TABLES = ['cvt ', 'fpgm', 'prep'];
 
@@ -34,6 +36,13 @@ export function encodeTrueTypeSubset(face: FontFace, glyphs: readonly number[], 
   hhea.writeUInt16BE(glyphs.length, HHEA_NUMBER_OF_HMETRICS);
   const maxp = Buffer.from(face.table('maxp'));
   maxp.writeUInt16BE(glyphs.length, MAXP_NUM_GLYPHS);
+  // The face's composites of split-off glyphs (cluster-glyphs.ts) add a level of components.
+  const clusters = glyphs.filter((glyphId) => face.isCluster(glyphId));
+  if (clusters.length > 0 && maxp.length >= MAXP_MAX_COMPONENT_DEPTH + 2) {
+    const elements = Math.max(maxp.readUInt16BE(MAXP_MAX_COMPONENT_ELEMENTS), ...clusters.map((glyphId) => face.components(glyphId).length));
+    maxp.writeUInt16BE(elements, MAXP_MAX_COMPONENT_ELEMENTS);
+    maxp.writeUInt16BE(maxp.readUInt16BE(MAXP_MAX_COMPONENT_DEPTH) + 1, MAXP_MAX_COMPONENT_DEPTH);
+  }
 
   const tables = new Map<string, Buffer>([['glyf', glyf], ['head', head], ['hhea', hhea], ['hmtx', hmtx], ['loca', loca], ['maxp', maxp]]);
   for (const tag of COPIED_TABLES) {
