@@ -38,17 +38,28 @@ function has(cmd) {
   }
 }
 
+function hasPostgresServer() {
+  const base = '/usr/lib/postgresql';
+  return fs.existsSync(base) && fs.readdirSync(base).some((major) => fs.existsSync(path.join(base, major, 'bin', 'initdb')));
+}
+
 // The tests read PDFs with independent tools: poppler-utils (pdftotext, pdftoppm, pdffonts) for
 // the text, pictures and fonts, qpdf (--check, --json) for the objects the standards ask for.
-// The dashboard's browser tests drive Debian's Chromium with playwright-core.
+// The dashboard's browser tests drive Debian's Chromium with playwright-core. The reference
+// validators (veraPDF, Mustang) are Java programs built with Maven. The tests start their own
+// PostgreSQL and Redis (test/setup/) unless TEST_DATABASE_URL / TEST_REDIS_URL name servers.
 const TEST_TOOLS = [
-  { pkg: 'poppler-utils', commands: ['pdftotext', 'pdftoppm', 'pdffonts'] },
-  { pkg: 'qpdf', commands: ['qpdf'] },
-  { pkg: 'chromium', commands: ['chromium'] },
+  { pkg: 'poppler-utils', present: () => ['pdftotext', 'pdftoppm', 'pdffonts'].every(has) },
+  { pkg: 'qpdf', present: () => has('qpdf') },
+  { pkg: 'chromium', present: () => has('chromium') },
+  { pkg: 'default-jdk-headless', present: () => has('java') && has('javac') },
+  { pkg: 'maven', present: () => has('mvn') },
+  { pkg: 'postgresql', present: () => Boolean(process.env.TEST_DATABASE_URL) || hasPostgresServer() },
+  { pkg: 'redis-server', present: () => Boolean(process.env.TEST_REDIS_URL) || has('redis-server') },
 ];
 
 function ensureTestTools() {
-  const missing = TEST_TOOLS.filter(({ commands }) => !commands.every(has)).map(({ pkg }) => pkg);
+  const missing = TEST_TOOLS.filter(({ present }) => !present()).map(({ pkg }) => pkg);
   if (missing.length === 0) return;
   if (!has('apt-get') || process.getuid?.() !== 0) {
     console.error(`[setup] ${missing.join(' and ')} missing: install ${missing.length > 1 ? 'them' : 'it'} (apt-get install ${missing.join(' ')}) to run the tests.`);
