@@ -75,7 +75,7 @@ export const TEMPLATE_DEFINITION_SCHEMA: EnvelopeSchema = {
       additionalProperties: {},
       description:
         'JSON Schema (draft-07) of `data`, with `type: "object"`; generate checks data against it with the messages of built-in templates. ' +
-        'Formats: date, date-mdy, hex-color; no remote $ref; patterns must be safe from exponential backtracking',
+        'Formats: date, date-mdy, hex-color; no remote $ref; patterns run on RE2 (linear time: no lookarounds or backreferences)',
       example: { type: 'object', required: ['orderNumber'], properties: { orderNumber: { type: 'string' } } },
       [MESSAGE_KEYWORD]: { required: 'schema is required', type: 'schema must be an object (the JSON Schema of data)' },
     },
