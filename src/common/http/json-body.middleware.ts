@@ -5,6 +5,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import { ApiError } from '../errors/api-error';
 import { checkJsonShape } from './json-shape';
 import { readBodyUpTo } from './read-body';
+import { findNulCharacter } from './nul-characters';
 import { findUnsafeJson } from './unsafe-json';
 import { mayHoldLoneSurrogates, toWellFormedJson } from './well-formed-json';
 
@@ -78,6 +79,9 @@ export async function parseJson(raw: Buffer): Promise<unknown> {
   }
   const problem = mayHoldPrototypeKeys(raw) ? findUnsafeJson(value) : null;
   if (problem) throw new ApiError('INVALID_JSON', { extra: { details: problem } });
+  // JSON can only spell U+0000 as an escape: the bytes are searched, the value walked only when they hold one.
+  const nul = raw.includes('\\u0000') ? findNulCharacter(value) : null;
+  if (nul) throw new ApiError('INVALID_REQUEST', { extra: { validationErrors: [`${nul} must not contain U+0000 (NUL)`] } });
   return mayHoldLoneSurrogates(text) ? toWellFormedJson(value) : value;
 }
 
