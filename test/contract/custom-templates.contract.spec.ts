@@ -1,4 +1,4 @@
-import { CustomTemplateFields, CustomTemplateStore, TemplateIdTaken, TemplateVersionTaken } from '../../src/templates/custom/store/custom-template.store';
+import { CustomTemplateFields, CustomTemplateStore, TemplateIdTaken, TemplateLimitReached, TemplateVersionTaken } from '../../src/templates/custom/store/custom-template.store';
 import { StoreUnderTest, storeAdapters } from '../support/store-adapters';
 import { StoreServices } from '../support/store-services';
 
@@ -165,6 +165,23 @@ describe.each(adapters)('custom templates store contract: $name', (adapter) => {
     expect(listed.find((t) => t.id === 'mid-9')).toMatchObject({ name: 'Mid newest', version: '2.0.0', workspaceId: workspace });
     expect(await templatesTwo.count(workspace)).toBe(5);
     expect((await templatesTwo.list(workspaceB)).map((t) => t.id)).toEqual(['shared-id']);
+  });
+
+  it('holds the plan limit exactly when 60 creates race on two replicas for the last 10 places', async () => {
+    const workspace = (await one.workspaces.create({ name: 'Limit', plan: 'business' })).id;
+    for (let i = 0; i < 40; i++) await templatesOne.create(workspace, `kept-${i}`, fields(`Kept ${i}`), 50);
+    // On PostgreSQL a count before the insert let 200 concurrent creates make 121 templates of 100.
+    const outcomes = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        (i % 2 ? templatesOne : templatesTwo).create(workspace, `race-${i}`, fields(`Race ${i}`), 50).then(
+          () => 'created',
+          (error: unknown) => (error instanceof TemplateLimitReached ? 'limit' : String(error)),
+        ),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'created')).toHaveLength(10);
+    expect(outcomes.filter((outcome) => outcome === 'limit')).toHaveLength(50);
+    expect(await templatesTwo.count(workspace)).toBe(50);
   });
 
   it('deletes a template with its versions, and the id is free again with fresh version uids', async () => {

@@ -7,7 +7,7 @@ import { PLANS } from '../../workspaces/plans';
 import { customObject, TemplateObject } from '../template-object';
 import { invalidDefinition, parseDefinition } from './definition/definition-parser';
 import { customDefaultOptions } from './definition/default-options';
-import { CustomTemplateRecord, CustomTemplateStore, TemplateIdTaken, TemplateVersionTaken } from './store/custom-template.store';
+import { CustomTemplateRecord, CustomTemplateStore, TemplateIdTaken, TemplateLimitReached, TemplateVersionTaken } from './store/custom-template.store';
 import { nextMinor } from './template-version';
 
 /** Tries at a fresh generated id, or at the next version after a concurrent change took ours. */
@@ -32,12 +32,13 @@ export class CustomTemplatesService {
     const parsed = parseDefinition(body);
     if (parsed.id !== undefined && (findTemplate(parsed.id) || (await this.store.find(workspace.id, parsed.id)))) throw alreadyExists(parsed.id);
     const limit = PLANS[workspace.plan].customTemplateLimit;
-    if ((await this.store.count(workspace.id)) >= limit) throw new ApiError('CUSTOM_TEMPLATE_LIMIT_REACHED', { extra: { limit } });
     for (let attempt = 1; ; attempt++) {
       const id = parsed.id ?? generatedId(parsed.fields.name);
       try {
-        return customObject(await this.store.create(workspace.id, id, parsed.fields));
+        // Counted in the insert's transaction: exact under concurrency (DECISIONS section 13).
+        return customObject(await this.store.create(workspace.id, id, parsed.fields, limit));
       } catch (error) {
+        if (error instanceof TemplateLimitReached) throw new ApiError('CUSTOM_TEMPLATE_LIMIT_REACHED', { extra: { limit } });
         // A chosen id taken meanwhile is a conflict; a generated one is drawn again.
         if (!(error instanceof TemplateIdTaken)) throw error;
         if (parsed.id !== undefined || attempt === ATTEMPTS) throw alreadyExists(id);

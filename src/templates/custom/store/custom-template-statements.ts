@@ -1,5 +1,15 @@
 /** The statements on `custom_templates` and `custom_template_versions`, with `?` placeholders for both databases. */
 
+/**
+ * Parameters: workspace id. Locks the workspace's row to the end of the transaction on PostgreSQL
+ * (SQLite's transactions take the write lock at BEGIN): creates in one workspace count its
+ * templates one at a time, so the plan's limit holds under any concurrency, across replicas.
+ */
+export const LOCK_WORKSPACE_SQL = 'UPDATE workspaces SET id = id WHERE id = ?';
+
+/** Parameters: workspace id. */
+export const COUNT_TEMPLATES_SQL = 'SELECT COUNT(*) AS n FROM custom_templates WHERE workspace_id = ?';
+
 /** Parameters: workspace id, id, now, now. Returns the id; no row when the workspace has that id already. */
 export const INSERT_TEMPLATE_SQL = `INSERT INTO custom_templates (workspace_id, id, version, last_sequence, created_at, updated_at)
   VALUES (?, ?, '1.0.0', 1, ?, ?)

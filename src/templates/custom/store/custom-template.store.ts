@@ -5,7 +5,7 @@ import { timeOrderedId } from '../../../history/time-ordered-id';
 import { atomically, executeStatement, sql } from '../../../jobs/sql-script';
 import { CustomTemplateVersionEntity } from './custom-template-version.entity';
 import { CustomTemplateEntity } from './custom-template.entity';
-import { BUMP_TEMPLATE_SQL, FIND_SQL, INSERT_TEMPLATE_SQL, INSERT_VERSION_SQL, LIST_SQL, NAMED_VERSION_SQL, NEWEST_VERSION_SQL } from './custom-template-statements';
+import { BUMP_TEMPLATE_SQL, COUNT_TEMPLATES_SQL, FIND_SQL, INSERT_TEMPLATE_SQL, INSERT_VERSION_SQL, LIST_SQL, LOCK_WORKSPACE_SQL, NAMED_VERSION_SQL, NEWEST_VERSION_SQL } from './custom-template-statements';
 
 /** What a custom template version stores besides its names: the author's document definition. */
 export interface CustomTemplateDefinition {
@@ -49,6 +49,14 @@ export class TemplateIdTaken extends Error {
   }
 }
 
+/** create: the workspace has as many templates as its plan allows. */
+export class TemplateLimitReached extends Error {
+  constructor(readonly limit: number) {
+    super(`The workspace has ${limit} templates already`);
+    this.name = 'TemplateLimitReached';
+  }
+}
+
 /** addVersion: that version exists already (two concurrent PUTs computed the same one). */
 export class TemplateVersionTaken extends Error {
   constructor(
@@ -81,10 +89,13 @@ export class CustomTemplateStore {
     return this.templates.countBy({ workspaceId });
   }
 
-  /** Creates the template at version 1.0.0. */
-  async create(workspaceId: string, id: string, fields: CustomTemplateFields): Promise<CustomTemplateRecord> {
+  /** Creates the template at version 1.0.0, unless the workspace has `limit` templates already (TemplateLimitReached). */
+  async create(workspaceId: string, id: string, fields: CustomTemplateFields, limit = Infinity): Promise<CustomTemplateRecord> {
     const now = Date.now();
     await atomically(this.dataSource, function* () {
+      yield sql(LOCK_WORKSPACE_SQL, workspaceId);
+      const counted = yield sql(COUNT_TEMPLATES_SQL, workspaceId);
+      if (Number(counted.rows[0].n) >= limit) throw new TemplateLimitReached(limit);
       const inserted = yield sql(INSERT_TEMPLATE_SQL, workspaceId, id, now, now);
       if (inserted.rows.length === 0) throw new TemplateIdTaken(id);
       yield versionInsert(workspaceId, id, FIRST_VERSION, 1, fields, now);
