@@ -77,3 +77,22 @@ describe('TrueType subsets', () => {
     expect(face.pdfWidth(65_535)).toBe(Math.round(face.advance(65_535)));
   });
 });
+
+describe('a cluster of many combining marks (DECISIONS section 13)', () => {
+  const marks = (count: number) => `e${'\u0301'.repeat(count)}`;
+
+  it('draws the base and its first 32 marks, and the text layer keeps every mark', async () => {
+    const stack = (await loadFontLibrary()).stack({ bold: false, italic: false });
+    const glyphs = stack.shape(`x ${marks(19_999)} y`);
+    const read = glyphs.flatMap((glyph) => glyph.codePoints);
+    expect(String.fromCodePoint(...read)).toBe(`x ${marks(19_999)} y`.normalize('NFC'));
+    // x, space, é (NFC took the first mark), 31 more drawn marks, space, y: the rest are not drawn.
+    expect(glyphs.length).toBeLessThanOrEqual(2 + 1 + 32 + 2);
+  });
+
+  it('shapes such text in steps that grow with its length, not with the square of the marks', async () => {
+    const stack = (await loadFontLibrary()).stack({ bold: false, italic: false });
+    // 20,000 marks on one base drew 20,000 glyphs through fontkit's mark positioning before the bound.
+    expect(stack.shape(marks(20_000)).length).toBe(stack.shape(marks(40)).length);
+  });
+});
