@@ -30,6 +30,8 @@ export interface AppConfig {
   /** Key prefix of the BullMQ queue in Redis (one Redis can serve several deployments or test runs). */
   bullmqPrefix: string;
   rateLimitPerSecond: number;
+  /** Previews per workspace per minute (DECISIONS section 13); 0 turns the limit off. */
+  previewRatePerMinute: number;
   /** Days a generation stays in the history (GET /api/v1/generations); the PDFs themselves stay. */
   historyDays: number;
   /** Time-outs of the HTTP server that a slow client cannot stretch (see common/http/server-timeouts.ts). */
@@ -140,7 +142,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of: ${LOG_LEVELS.join(', ')}, got '${env.LOG_LEVEL}'`);
   }
-  const renderWorkers = int(env, 'RENDER_WORKERS', Math.max(1, cpus().length), 1, 256);
+  // One worker per core for a workspace, and one more that a flood from one workspace never holds (FairSlots).
+  const renderWorkers = int(env, 'RENDER_WORKERS', Math.max(1, cpus().length) + 1, 1, 256);
   const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
   return {
     port,
@@ -165,6 +168,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jobLeaseMs: int(env, 'JOB_LEASE_MS', 30_000, 500, 3_600_000),
     bullmqPrefix: str(env, 'BULLMQ_PREFIX') ?? 'pdfgen',
     rateLimitPerSecond: int(env, 'RATE_LIMIT_PER_SECOND', 50, 0, 1_000_000),
+    previewRatePerMinute: int(env, 'PREVIEW_RATE_PER_MINUTE', 60, 0, 1_000_000),
     historyDays: int(env, 'HISTORY_DAYS', 90, 1, 36_500),
     http: httpTimeouts(env),
     logLevel: logLevel as LogLevel,

@@ -50,7 +50,7 @@ export class GenerationService {
     const reservation = await usage.reserve(context.workspaceId, context.monthlyLimit, undefined, context.mode);
     if (!reservation) throw quotaExceeded(await this.usage.snapshot(context.workspaceId, context.monthlyLimit, undefined, context.mode));
     try {
-      const { pdf, pages } = await this.pool.render(context.mode === 'test' ? { ...command, watermark: TEST_WATERMARK } : command);
+      const { pdf, pages } = await this.pool.render(context.mode === 'test' ? { ...command, watermark: TEST_WATERMARK } : command, context.workspaceId);
       const pdfUrl = command.outputFormat === 'url' ? await this.store(pdf, context.workspaceId) : undefined;
       if (usage.confirm && !(await usage.confirm(reservation))) {
         throw quotaExceeded(await this.usage.snapshot(context.workspaceId, context.monthlyLimit, undefined, context.mode));

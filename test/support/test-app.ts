@@ -42,7 +42,9 @@ export async function startTestApp(env: Record<string, string> = {}, adapters: T
       BOOTSTRAP: 'false',
       LOG_LEVEL: 'silent',
       RATE_LIMIT_PER_SECOND: '0',
-      RENDER_WORKERS: '2',
+      // Suites preview hundreds of times a minute; the limit has its own test (fair-sharing.spec.ts).
+      PREVIEW_RATE_PER_MINUTE: '0',
+      RENDER_WORKERS: '3',
       PORT: '0',
       HOST: '127.0.0.1',
       ...env,

@@ -7,7 +7,7 @@ import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { RenderFailed, RenderRequest, RenderTimedOut } from '../../engine';
 import { MetricsService } from '../../metrics/metrics.service';
-import { FifoSlots } from './fifo-slots';
+import { FairSlots } from './fair-slots';
 import { RenderPoolBusy } from './render-pool-busy';
 import { RENDER_WORKER_LIMITS } from './worker-limits';
 import type { RenderedPdf } from './rendered-pdf';
@@ -17,28 +17,34 @@ import { fromRefusal, isRefusal, RenderRefusal } from './render-refusal';
  * Renders in a pool of worker threads so the HTTP event loop never blocks on PDFKit. A render
  * that outlives RENDER_TIMEOUT_MS on its worker is aborted, which terminates and replaces the worker.
  *
- * Renders wait in this class's own first-come-first-served line and reach Piscina only when a
- * worker is free. Piscina 5 does not keep abortable tasks in order: a task it cannot place yet
- * goes to the back of its line at every dispatch (or, with `stricterFIFO`, each new task goes to
- * the front). Under load that made queue waits of p50 15 ms but p99 60 ms; in strict order the
- * wait is about the same for every request.
+ * Renders wait in this class's own line and reach Piscina only when a worker is free: served
+ * round-robin by workspace, in arrival order within one, and no workspace holds every worker
+ * while another waits (FairSlots, DECISIONS section 13). Piscina 5 does not keep abortable tasks
+ * in order: a task it cannot place yet goes to the back of its line at every dispatch (or, with
+ * `stricterFIFO`, each new task goes to the front). Under load that made queue waits of p50 15 ms
+ * but p99 60 ms; in order the wait is about the same for every request.
  */
 @Injectable()
 export class RenderPool implements OnModuleDestroy {
   private readonly pool: Piscina;
   /** One slot per worker: a render holds one while Piscina runs it. */
-  private readonly workers: FifoSlots;
+  private readonly workers: FairSlots;
   /** Renders running or waiting, bounded by RENDER_QUEUE_LIMIT. */
   private inFlight = 0;
+  /** The same by workspace: one workspace may fill half the queue, never all of it. */
+  private readonly inFlightOf = new Map<string, number>();
+  private readonly perWorkspaceLimit: number;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly metrics: MetricsService,
   ) {
-    this.workers = new FifoSlots(config.renderWorkers);
+    this.workers = new FairSlots(config.renderWorkers);
+    this.perWorkspaceLimit = config.renderWorkers + Math.ceil(config.renderQueueLimit / 2);
     this.pool = new Piscina({
       filename: workerFile(),
-      minThreads: config.renderWorkers,
+      // The last worker serves a workspace only while another holds the rest: started when needed.
+      minThreads: Math.max(1, config.renderWorkers - 1),
       maxThreads: config.renderWorkers,
       idleTimeout: 60_000,
       resourceLimits: RENDER_WORKER_LIMITS,
@@ -49,30 +55,36 @@ export class RenderPool implements OnModuleDestroy {
    * Waits at most RENDER_TIMEOUT_MS for a worker (RenderPoolBusy past that: nothing went wrong
    * with this render) and then gives it RENDER_TIMEOUT_MS on the worker (RenderTimedOut past that).
    * A render the engine refuses throws the engine's error (RenderFailed, InvalidDocumentData), and
-   * one that breaks its worker a RenderFailed.
+   * one that breaks its worker a RenderFailed. `workspaceId`: whose render it is, for the turns.
    */
-  async render(request: RenderRequest): Promise<RenderedPdf> {
+  async render(request: RenderRequest, workspaceId = ''): Promise<RenderedPdf> {
     if (this.inFlight >= this.config.renderWorkers + this.config.renderQueueLimit) throw new RenderPoolBusy();
+    const own = this.inFlightOf.get(workspaceId) ?? 0;
+    if (own >= this.perWorkspaceLimit) throw new RenderPoolBusy();
+    this.inFlightOf.set(workspaceId, own + 1);
     this.track(+1);
     try {
-      await this.takeWorker();
+      await this.takeWorker(workspaceId);
       try {
         return await this.run(request);
       } finally {
-        this.workers.release();
+        this.workers.release(workspaceId);
       }
     } finally {
       this.track(-1);
+      const left = this.inFlightOf.get(workspaceId)! - 1;
+      if (left > 0) this.inFlightOf.set(workspaceId, left);
+      else this.inFlightOf.delete(workspaceId);
     }
   }
 
-  private async takeWorker(): Promise<void> {
+  private async takeWorker(workspaceId: string): Promise<void> {
     // Most renders find a worker free: no timer to set for them.
-    if (this.workers.tryAcquire()) return;
+    if (this.workers.tryAcquire(workspaceId)) return;
     const gaveUp = new AbortController();
     const timer = setTimeout(() => gaveUp.abort(), this.config.renderTimeoutMs);
     try {
-      await this.workers.acquire(gaveUp.signal);
+      await this.workers.acquire(workspaceId, gaveUp.signal);
     } catch {
       // The line's only way to fail is the abort.
       throw new RenderPoolBusy();

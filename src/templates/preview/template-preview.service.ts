@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { AuthenticatedWorkspace } from '../../auth/authenticated-workspace';
+import { RateLimiter } from '../../auth/rate-limiter';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
 import { ApiError } from '../../common/errors/api-error';
 import { checkOptionImages, contentRoomProblem, dataOrientation, findTemplate, PdfOptions, PdfOptionsInput, resolveOptions, TEMPLATE_IDS } from '../../engine';
 import { toContractError } from '../../generation/generation-errors';
@@ -41,12 +44,20 @@ export interface Preview {
  */
 @Injectable()
 export class TemplatePreviewService {
+  /** Previews are never counted: PREVIEW_RATE_PER_MINUTE per workspace keeps them from taking the workers (DECISIONS section 13). */
+  private readonly rate: RateLimiter;
+
   constructor(
     private readonly catalog: CustomTemplateCatalog,
     private readonly pool: RenderPool,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.rate = new RateLimiter(config.previewRatePerMinute, undefined, 60);
+  }
 
   async preview(workspace: AuthenticatedWorkspace, body: unknown): Promise<Preview> {
+    const allowed = this.rate.take(workspace.id);
+    if (allowed !== true) throw new ApiError('RATE_LIMITED', { headers: { 'Retry-After': String(allowed) } });
     if (body !== undefined && !isObject(body)) throw invalidRequest(['The body must be a JSON object with templateId or layout']);
     const b = withoutNulls(body ?? {});
     const target = await this.target(workspace, b);
@@ -57,7 +68,7 @@ export class TemplatePreviewService {
     if (dataErrors.length > 0) throw new ApiError('INVALID_DATA', { extra: { validationErrors: dataErrors } });
     const { id: templateId, custom } = target.template;
     const rendered = await this.pool
-      .render({ templateId, data, options: options!, watermark: PREVIEW_WATERMARK, ...(custom ? { custom } : {}) })
+      .render({ templateId, data, options: options!, watermark: PREVIEW_WATERMARK, ...(custom ? { custom } : {}) }, workspace.id)
       .catch((error: unknown) => Promise.reject(toContractError(error)));
     return { templateId, pdf: rendered.pdf };
   }
