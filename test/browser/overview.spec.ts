@@ -95,7 +95,7 @@ describe('dashboard: overview and generations (browser)', () => {
     expect(cells[1]).toBe('invoice-basic v1.0.0');
     expect(cells.slice(2, 5)).toEqual(['url', 'Succeeded Live', '1']);
     expect(cells[5]).toMatch(/^\d+(\.\d)? kB$/);
-    expect(cells[6]).toMatch(/^\d+ ms$/);
+    expect(cells[6]).toMatch(/^\d{1,3}(,\d{3})* ms$/);
     expect(cells[8]).toBe('req-url-1');
     const pdfLink = urlRow.getByRole('link', { name: /^Open/ });
     expect(await pdfLink.getAttribute('href')).toBe(url.body.pdfUrl);

@@ -93,7 +93,7 @@ describe('dashboard: webhooks', () => {
     await row.getByText('Show 3 attempts').click();
     const attempts = row.locator('.attempts li');
     await expect(attempts.count()).resolves.toBe(3);
-    for (const text of await attempts.allTextContents()) expect(text).toMatch(/^\s*#\d\s+\d{1,2} \w{3} \d{4}, \d\d:\d\d:\d\d\s+HTTP 500\s+\d+ ms\s*$/);
+    for (const text of await attempts.allTextContents()) expect(text).toMatch(/^\s*#\d\s+\d{1,2} \w{3} \d{4}, \d\d:\d\d:\d\d\s+HTTP 500\s+\d{1,3}(,\d{3})* ms\s*$/);
     const okRow = page.locator('tbody', { has: page.getByText(delivered, { exact: true }) });
     await expect(okRow.getByText('Delivered', { exact: true }).isVisible()).resolves.toBe(true);
     await expectAccessible(page, 'webhooks (deliveries)');
