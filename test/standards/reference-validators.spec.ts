@@ -7,7 +7,7 @@ import { renderDocument } from '../../src/engine/render-document';
 import { findTemplate } from '../../src/engine/templates/built-in-templates';
 import { TEMPLATE_IDS, TemplateId } from '../../src/engine/templates/template.types';
 import { HOSTILE_CASES } from '../rendering/hostile-data';
-import { describeFailures, verapdf, VeraPdfFailure, VeraPdfResult } from '../support/reference-validators';
+import { describeFailures, mustang, mustangErrors, verapdf, VeraPdfFailure, VeraPdfResult } from '../support/reference-validators';
 import { sample } from '../support/samples';
 import { CUSTOM_EXAMPLES, renderExample } from '../visual/custom-examples';
 import { SCRIPT_INVOICES } from './script-invoices';
@@ -99,4 +99,20 @@ describe('veraPDF, the reference validator for PDF/A and PDF/UA', () => {
   it('finds no failed rule of PDF/A-2b or PDF/A-3b in the files that claim them', () => {
     expect(named(describeFailures(results.filter((result) => result.profile === 'auto')))).toEqual([]);
   });
+});
+
+describe("Mustang's validator, the judge of e-invoices", () => {
+  it('runs, and finds that a plain invoice PDF is no Factur-X / ZUGFeRD e-invoice (no CII XML, no Factur-X XMP)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pdfgen-mustang-'));
+    try {
+      const file = join(dir, 'plain.pdf');
+      writeFileSync(file, await builtIn('invoice-basic', 'sample', sample('invoice-basic')).render('PDF/A-3b'));
+      const [result] = await mustang([file]);
+      expect(result.valid).toBe(false);
+      expect(result.report).toContain('<exception type="17">XML could not be extracted</exception>');
+      expect(mustangErrors(result.report!)).toContain('type="13" XMP Metadata: DocumentType not found');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
