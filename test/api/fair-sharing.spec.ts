@@ -60,6 +60,31 @@ describe('fair sharing between workspaces', () => {
     });
   });
 
+  it('checks a large schema off the HTTP thread: /healthz answers while two previews compile one of 800 objects', async () => {
+    const properties: Record<string, unknown> = {};
+    for (let i = 0; i < 800; i++) {
+      const fields = Object.fromEntries(Array.from({ length: 9 }, (_, j) => [`field${j}`, { type: 'string', pattern: `^[A-Z]{2}-[0-9]{${j + 1}}$` }]));
+      properties[`object${i}`] = { type: 'object', properties: fields };
+    }
+    // A new schema object each time: nothing compiled before can be reused.
+    const schema = () => ({ type: 'object', properties: { ...properties, [`n${Math.random()}`]: { type: 'string' } } });
+    const health = async () => {
+      const started = performance.now();
+      expect((await t.http.get('/healthz')).status).toBe(200);
+      return performance.now() - started;
+    };
+    const alone: number[] = [];
+    for (let i = 0; i < 10; i++) alone.push(await health());
+    let checking = true;
+    const previews = Promise.all(Array.from({ length: 2 }, () => preview(attacker, { layout: LAYOUT, schema: schema(), data: { code: 'x' } }))).finally(() => (checking = false));
+    const meanwhile: number[] = [];
+    while (checking) meanwhile.push(await health());
+    for (const res of await previews) expect({ status: res.status, body: res.status === 200 ? "" : res.body.toString("utf8").slice(0, 300) }).toEqual({ status: 200, body: "" });
+    // On the HTTP thread each compile held /healthz for seconds (13.9 s for four previews).
+    const worst = Math.max(...meanwhile);
+    expect({ worst, bound: worst < 20 * Math.max(...alone) + 250 }).toEqual({ worst, bound: true });
+  }, 120_000);
+
   it.each([['x'], [1], ['http://json-schema.org/draft-04/schema#'], ['https://json-schema.org/draft/2020-12/schema']])(
     'answers $schema %j with 400 naming schema.$schema, on create and on preview (it was 500)',
     async ($schema) => {

@@ -7,6 +7,10 @@ import { CUSTOM_EXAMPLES, customExample, CustomExample, renderExample } from '..
 import { VISUAL_FIXTURES } from '../visual/visual-fixtures';
 import { expectedValues } from './expected-values';
 import { boxesOutsidePage, overlappingBoxes, poppler, render, squash } from './render-helpers';
+import { DefinitionChecker } from '../../src/templates/custom/checks/definition-checker';
+
+const checker = new DefinitionChecker();
+afterAll(() => checker.onModuleDestroy());
 
 type Data = Record<string, unknown>;
 
@@ -15,9 +19,9 @@ const pdfText = async (example: CustomExample, data?: Data) => poppler('pdftotex
 const words = (text: string) => new Set(text.normalize('NFC').split(/\s+/).filter(Boolean));
 
 /** What POST /api/v1/templates would answer in validationErrors for this body ([] when it is accepted). */
-function definitionErrors(body: object): unknown[] {
+async function definitionErrors(body: object): Promise<unknown[]> {
   try {
-    parseDefinition(body);
+    await parseDefinition(body, checker);
     return [];
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -26,8 +30,8 @@ function definitionErrors(body: object): unknown[] {
 }
 
 describe.each(CUSTOM_EXAMPLES.map((example) => [example.file, example] as const))('examples/custom/%s.json', (_file, example) => {
-  it('is a create body the API accepts: its layout compiles and its sample data satisfies its schema', () => {
-    expect(definitionErrors(example.body)).toEqual([]);
+  it('is a create body the API accepts: its layout compiles and its sample data satisfies its schema', async () => {
+    expect(await definitionErrors(example.body)).toEqual([]);
     expect(() => compileLayout(example.body.layout)).not.toThrow();
     expect(TEMPLATE_IDS).not.toContain(example.body.id);
   });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AuthenticatedWorkspace } from '../../auth/authenticated-workspace';
 import { ApiError } from '../../common/errors/api-error';
 import { BUILT_IN_TEMPLATES, TEMPLATE_CATEGORIES, TemplateId } from '../../engine';
+import { DefinitionChecker } from '../../templates/custom/checks/definition-checker';
 import { CustomTemplatesService, requireCustomTemplates } from '../../templates/custom/custom-templates.service';
 import { invalidDefinition, parseDefinition } from '../../templates/custom/definition/definition-parser';
 import { EXAMPLE_TEMPLATE_BODY } from '../../templates/custom/definition/example-definition';
@@ -70,6 +71,7 @@ export class DashboardTemplatesService {
     private readonly custom: CustomTemplatesService,
     private readonly store: CustomTemplateStore,
     private readonly previews: TemplatePreviewService,
+    private readonly checker: DefinitionChecker,
   ) {}
 
   async gallery(view: WorkspaceView): Promise<Gallery> {
@@ -147,7 +149,7 @@ export class DashboardTemplatesService {
     if (!isObject(body)) throw invalidDefinition(['The definition must be a JSON object with schema and layout']);
     const { schema, layout, defaultOptions, sampleData } = body;
     // The name is the form's, not the definition's: any stands in for it here.
-    parseDefinition({ schema, layout, defaultOptions, sampleData, name: 'Preview' });
+    await parseDefinition({ schema, layout, defaultOptions, sampleData, name: 'Preview' }, this.checker);
     return this.previews.preview(workspace, { layout, schema, data: sampleData, options: defaultOptions });
   }
 

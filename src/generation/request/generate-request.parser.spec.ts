@@ -17,7 +17,7 @@ function letter(version: string): ResolvedCustomTemplate {
     version,
     uid: `uid-${version}`,
     schema: { type: 'object', required: ['name'] },
-    validateData: (data) => ((data as Record<string, unknown>).name === undefined ? ['Missing required field: name'] : []),
+    validateData: async (data) => ((data as Record<string, unknown>).name === undefined ? ['Missing required field: name'] : []),
     defaultOptions: { format: 'A4', orientation: 'landscape', margin: { top: '10mm', right: '10mm', bottom: '10mm', left: '10mm' } },
     render: { key: `uid-${version}`, title: 'Team letter', layout: { body: [{ type: 'text', text: `v${version}` }] } },
   };

@@ -44,7 +44,7 @@ export class GenerateRequestParser {
     const webhook = b.webhook === undefined ? undefined : toWebhook(b.webhook as Record<string, unknown>);
     if (webhook) await this.webhookUrls.check(webhook.url);
 
-    const dataErrors = template.validateData(b.data);
+    const dataErrors = await template.validateData(b.data);
     if (dataErrors.length > 0) throw new ApiError('INVALID_DATA', { extra: { validationErrors: dataErrors } });
 
     if (webhook && !caller.webhooks) throw new ApiError('WEBHOOKS_NOT_IN_PLAN');

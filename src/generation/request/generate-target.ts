@@ -12,8 +12,8 @@ export interface GenerateTarget {
   defaultOptions: DefaultPdfOptions;
   /** `data.orientation` picks the orientation when `options.orientation` does not (calendar-schedule). */
   honoursDataOrientation: boolean;
-  /** The messages of DECISIONS section 2 step 7; [] when the data fits. */
-  validateData(data: unknown): string[];
+  /** The messages of DECISIONS section 2 step 7; [] when the data fits (a custom template's: from a worker thread). */
+  validateData(data: unknown): string[] | Promise<string[]>;
   /** A custom template's layout, drawn instead of a built-in. */
   custom?: CustomRender;
 }

@@ -1,6 +1,10 @@
 import { ApiError } from '../../common/errors/api-error';
 import { CustomTemplateCatalog } from './custom-template-catalog';
 import type { CustomTemplateStore, CustomTemplateVersion } from './store/custom-template.store';
+import { DefinitionChecker } from './checks/definition-checker';
+
+const checker = new DefinitionChecker();
+afterAll(() => checker.onModuleDestroy());
 
 const version = (uid: string, v: string, extra: Partial<CustomTemplateVersion['definition']> = {}): CustomTemplateVersion => ({
   uid,
@@ -38,7 +42,7 @@ function fakeStore(versions: CustomTemplateVersion[]) {
 describe('CustomTemplateCatalog', () => {
   it('resolves the newest version, compiled once per version and asked of the store on every call', async () => {
     const { store, calls } = fakeStore([version('u1', '1.0.0'), version('u2', '1.1.0', { defaultOptions: { format: 'A4' }, sampleData: { name: 'Ada' } })]);
-    const catalog = new CustomTemplateCatalog(store);
+    const catalog = new CustomTemplateCatalog(store, checker);
     const newest = await catalog.resolve('ws', 'greeting');
     expect(newest).toMatchObject({
       id: 'greeting',
@@ -49,7 +53,7 @@ describe('CustomTemplateCatalog', () => {
       defaultOptions: { format: 'A4', orientation: 'portrait', margin: { top: '0.75in', right: '0.75in', bottom: '0.75in', left: '0.75in' } },
       render: { key: 'u2', title: 'Greeting 1.1.0', layout: { body: [] } },
     });
-    expect(newest!.validateData({})).toEqual(['Missing required field: name']);
+    expect(await newest!.validateData({})).toEqual(['Missing required field: name']);
     expect(await catalog.resolve('ws', 'greeting')).toBe(newest);
     expect(calls).toEqual(['findVersion', 'versionByUid', 'findVersion']);
     expect((await catalog.resolve('ws', 'greeting', '1.0.0'))!.uid).toBe('u1');
@@ -57,7 +61,7 @@ describe('CustomTemplateCatalog', () => {
 
   it('answers null for a template the workspace does not have, and 400 for an unknown version', async () => {
     const { store } = fakeStore([version('u1', '1.0.0')]);
-    const catalog = new CustomTemplateCatalog(store);
+    const catalog = new CustomTemplateCatalog(store, checker);
     expect(await catalog.resolve('other-ws', 'greeting')).toBeNull();
     expect(await catalog.resolve('ws', 'nope', '1.0.0')).toBeNull();
     const error = await catalog.resolve('ws', 'greeting', '9.9.9').catch((e: unknown) => e);

@@ -5,6 +5,7 @@ import { ApiError } from '../../common/errors/api-error';
 import { findTemplate } from '../../engine';
 import { PLANS } from '../../workspaces/plans';
 import { customObject, TemplateObject } from '../template-object';
+import { DefinitionChecker } from './checks/definition-checker';
 import { invalidDefinition, parseDefinition } from './definition/definition-parser';
 import { customDefaultOptions } from './definition/default-options';
 import { CustomTemplateRecord, CustomTemplateStore, TemplateIdTaken, TemplateLimitReached, TemplateVersionTaken } from './store/custom-template.store';
@@ -25,11 +26,14 @@ export interface CustomTemplateDetail extends TemplateObject {
  */
 @Injectable()
 export class CustomTemplatesService {
-  constructor(private readonly store: CustomTemplateStore) {}
+  constructor(
+    private readonly store: CustomTemplateStore,
+    private readonly checker: DefinitionChecker,
+  ) {}
 
   async create(workspace: AuthenticatedWorkspace, body: unknown): Promise<TemplateObject> {
     requireCustomTemplates(workspace);
-    const parsed = parseDefinition(body);
+    const parsed = await parseDefinition(body, this.checker);
     if (parsed.id !== undefined && (findTemplate(parsed.id) || (await this.store.find(workspace.id, parsed.id)))) throw alreadyExists(parsed.id);
     const limit = PLANS[workspace.plan].customTemplateLimit;
     for (let attempt = 1; ; attempt++) {
@@ -52,7 +56,7 @@ export class CustomTemplatesService {
     refuseBuiltIn(id);
     for (let attempt = 1; ; attempt++) {
       const current = await this.found(workspace, id);
-      const parsed = parseDefinition(body, { id, currentVersion: current.version });
+      const parsed = await parseDefinition(body, this.checker, { id, currentVersion: current.version });
       try {
         const updated = await this.store.addVersion(workspace.id, id, parsed.version ?? nextMinor(current.version), parsed.fields);
         if (!updated) throw await this.notFound(workspace, id);

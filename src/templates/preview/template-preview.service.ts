@@ -11,12 +11,11 @@ import { RenderPool } from '../../generation/pool/render-pool';
 import { EnvelopeIssue, EnvelopeValidator } from '../../generation/request/envelope-issues';
 import { builtInTarget, customTarget, GenerateTarget } from '../../generation/request/generate-target';
 import { PLANS } from '../../workspaces/plans';
+import { DefinitionChecker } from '../custom/checks/definition-checker';
 import { CustomTemplateCatalog } from '../custom/custom-template-catalog';
 import { requireCustomTemplates } from '../custom/custom-templates.service';
-import { checkDataSchema } from '../custom/definition/data-schema';
 import { definitionSizeProblem, invalidDefinition } from '../custom/definition/definition-parser';
 import { STANDARD_DEFAULT_OPTIONS } from '../custom/definition/default-options';
-import { layoutProblems } from '../custom/definition/layout-check';
 import { TEMPLATE_SAMPLES } from '../samples';
 import { PREVIEW_REQUEST_SCHEMA } from './preview-request.schema';
 
@@ -50,6 +49,7 @@ export class TemplatePreviewService {
   constructor(
     private readonly catalog: CustomTemplateCatalog,
     private readonly pool: RenderPool,
+    private readonly checker: DefinitionChecker,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.rate = new RateLimiter(config.previewRatePerMinute, undefined, 60);
@@ -64,7 +64,7 @@ export class TemplatePreviewService {
     const { options, issues } = await checkRequest(b, target.template);
     if (issues.length > 0) throw invalidRequest(ENVELOPE.report(b, issues));
     const data = (b.data as Record<string, unknown> | undefined) ?? target.sampleData;
-    const dataErrors = target.template.validateData(data);
+    const dataErrors = await target.template.validateData(data);
     if (dataErrors.length > 0) throw new ApiError('INVALID_DATA', { extra: { validationErrors: dataErrors } });
     const { id: templateId, custom } = target.template;
     const rendered = await this.pool
@@ -80,7 +80,7 @@ export class TemplatePreviewService {
     }
     if (!named) {
       requireCustomTemplates(workspace);
-      return layoutTarget(b);
+      return layoutTarget(b, this.checker);
     }
     const id = typeof b.templateId === 'string' ? b.templateId : JSON.stringify(b.templateId);
     const version = typeof b.templateVersion === 'string' ? b.templateVersion : undefined;
@@ -103,13 +103,16 @@ export class TemplatePreviewService {
  * A layout sent with the request, checked like a stored definition's (400 Invalid template
  * definition). Its render key is a digest of the layout, so the workers compile each layout once.
  */
-function layoutTarget(b: Record<string, unknown>): PreviewTarget {
+async function layoutTarget(b: Record<string, unknown>, checker: DefinitionChecker): Promise<PreviewTarget> {
   const fields = ENVELOPE.issues({ layout: b.layout, schema: b.schema });
   if (fields.length > 0) throw invalidRequest(ENVELOPE.report(b, fields));
   const sizeProblem = definitionSizeProblem({ layout: b.layout, schema: b.schema });
   if (sizeProblem) throw invalidDefinition([sizeProblem]);
-  const schema = b.schema === undefined ? undefined : checkDataSchema(b.schema as Record<string, unknown>, 'schema');
-  const problems = [...(schema?.problems ?? []), ...layoutProblems(b.layout)];
+  const schema = b.schema as Record<string, unknown> | undefined;
+  // The data is checked in the same task as the schema it is checked against: one compile.
+  const data = b.data === undefined || b.data === null ? {} : b.data;
+  const checked = await checker.checkDefinition({ schema, layout: b.layout, sampleData: schema === undefined ? undefined : data, sampleDataRoot: undefined });
+  const problems = [...checked.schema, ...checked.layout];
   if (problems.length > 0) throw invalidDefinition(problems);
   const key = `preview-${createHash('sha256').update(JSON.stringify(b.layout)).digest('hex')}`;
   const template: GenerateTarget = {
@@ -117,7 +120,8 @@ function layoutTarget(b: Record<string, unknown>): PreviewTarget {
     version: '',
     defaultOptions: STANDARD_DEFAULT_OPTIONS,
     honoursDataOrientation: false,
-    validateData: (data) => schema?.validate?.(data) ?? [],
+    // Asked for the data checked above: the request's, or {} when it sent none.
+    validateData: () => checked.sampleData,
     custom: { key, title: 'Preview', layout: b.layout },
   };
   return { template, sampleData: {} };

@@ -1,10 +1,9 @@
 import { ApiError } from '../../../common/errors/api-error';
 import { EnvelopeIssue, EnvelopeValidator } from '../../../generation/request/envelope-issues';
 import type { CustomTemplateDefinition, CustomTemplateFields } from '../store/custom-template.store';
+import type { DefinitionChecker } from '../checks/definition-checker';
 import { compareVersions, FIRST_VERSION } from '../template-version';
-import { checkDataSchema } from './data-schema';
 import { defaultOptionsProblem } from './default-options';
-import { layoutProblems } from './layout-check';
 import { DEFINITION_FIELDS, MAX_DEFINITION_BYTES, TEMPLATE_DEFINITION_SCHEMA } from './template-definition.schema';
 
 const ENVELOPE = new EnvelopeValidator(TEMPLATE_DEFINITION_SCHEMA);
@@ -27,9 +26,10 @@ export interface UpdateContext {
 /**
  * Checks a POST /templates body (no `update`) or a PUT /templates/{id} body: every problem is
  * listed, each naming its path, in one 400 Invalid template definition. `null` counts as absent.
- * The size bound comes first and alone: nothing larger is looked at.
+ * The size bound comes first and alone: nothing larger is looked at. The schema, the layout and
+ * the sample data are checked on the checker's worker threads, not on the HTTP thread.
  */
-export function parseDefinition(body: unknown, update?: UpdateContext): ParsedDefinition {
+export async function parseDefinition(body: unknown, checker: DefinitionChecker, update?: UpdateContext): Promise<ParsedDefinition> {
   if (body !== undefined && !isObject(body)) throw invalidDefinition(['The body must be a JSON object with name, schema and layout']);
   const b = withoutNulls(body ?? {});
   const sizeProblem = definitionSizeProblem(b);
@@ -38,12 +38,16 @@ export function parseDefinition(body: unknown, update?: UpdateContext): ParsedDe
   const issues = ENVELOPE.issues(b);
   const failed = (field: string) => issues.some((issue) => issue.segments[0] === field);
   const own = (field: string) => (message: string): EnvelopeIssue => ({ segments: [field], message, ownMessage: true });
-  const schema = failed('schema') ? undefined : checkDataSchema(b.schema as Record<string, unknown>, 'schema');
-  issues.push(...(schema?.problems ?? []).map(own('schema')));
-  if (!failed('layout')) issues.push(...layoutProblems(b.layout).map(own('layout')));
+  const checked = await checker.checkDefinition({
+    schema: failed('schema') ? undefined : (b.schema as Record<string, unknown>),
+    layout: failed('layout') ? undefined : b.layout,
+    sampleData: failed('sampleData') ? undefined : b.sampleData,
+  });
+  issues.push(...checked.schema.map(own('schema')));
+  issues.push(...checked.layout.map(own('layout')));
   const optionsProblem = failed('defaultOptions') || b.defaultOptions === undefined ? null : defaultOptionsProblem(b.defaultOptions as Record<string, unknown>);
   if (optionsProblem) issues.push(own('defaultOptions')(optionsProblem));
-  if (schema?.validate && !failed('sampleData') && b.sampleData !== undefined) issues.push(...schema.validate(b.sampleData, 'sampleData').map(own('sampleData')));
+  issues.push(...checked.sampleData.map(own('sampleData')));
   if (!failed('version') && typeof b.version === 'string') issues.push(...versionProblems(b.version, update).map(own('version')));
   if (update && !failed('id') && b.id !== undefined && b.id !== update.id) issues.push(own('id')(`id cannot be changed: this template is '${update.id}'`));
   if (issues.length > 0) throw invalidDefinition(ENVELOPE.report(b, issues));
