@@ -52,6 +52,15 @@ const dataSchema = fc.oneof(
     { type: 'array' },
     { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', additionalProperties: false },
     {},
+    // DECISIONS section 13: other drafts, patterns that backtrack or that RE2 cannot run, NUL.
+    { $schema: 'x', type: 'object' },
+    { $schema: 1, type: 'object' },
+    { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' },
+    { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' },
+    { type: 'object', properties: { x: { type: 'string', pattern: '^(a|aa)+$' } }, patternProperties: { '(x+)+y': { type: 'string' } } },
+    { type: 'object', properties: { x: { type: 'string', pattern: '^(?=a)\\w+$' } } },
+    { type: 'object', patternProperties: { '(a)\\1': {} } },
+    { type: 'object', properties: { x: { type: 'string', default: 'nul\u0000' } } },
   ),
   hostileValue,
 );
@@ -93,7 +102,7 @@ interface Planned {
 const step: fc.Arbitrary<Planned> = fc.record({
   step: fc.oneof(
     fc
-      .record({ id: fc.option(fc.oneof(fc.stringMatching(/^[a-z0-9][a-z0-9-]{1,20}[a-z0-9]$/), fc.constantFrom('invoice-basic', 'A', 'x'), hostileString), { nil: undefined }), name: fc.oneof({ weight: 10, arbitrary: fc.constant('Fuzzed') }, hostileValue), schema: dataSchema, layout, defaultOptions, sampleData: fc.option(layoutData, { nil: undefined, freq: 4 }), tamper: tampering })
+      .record({ id: fc.option(fc.oneof(fc.stringMatching(/^[a-z0-9][a-z0-9-]{1,20}[a-z0-9]$/), fc.constantFrom('invoice-basic', 'A', 'x'), hostileString), { nil: undefined }), name: fc.oneof({ weight: 10, arbitrary: fc.constant('Fuzzed') }, hostileValue, fc.constant('NUL\u0000name')), schema: dataSchema, layout, defaultOptions, sampleData: fc.option(layoutData, { nil: undefined, freq: 4 }), tamper: tampering })
       .map(({ tamper: [field, value], ...body }): Step => ({ kind: 'create', body: tamper(dropUndefined(body), field, value) })),
     fc
       .record({ layout, schema: fc.option(dataSchema, { nil: undefined, freq: 3 }), data: fc.option(layoutData, { nil: undefined, freq: 5 }), options: fc.option(defaultOptions, { nil: undefined, freq: 3 }), tamper: tampering })
