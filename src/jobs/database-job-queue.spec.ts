@@ -6,6 +6,8 @@ import { JobOutcome } from './job-queue.port';
 import { execute, sql } from './sql-script';
 
 const LEASE_MS = 600;
+/** How long to wait for something the queue should do in well under a second: only so a defect does not hang the test. */
+const WAIT_MS = 10_000;
 
 describe('DatabaseJobQueue', () => {
   let store: JobStore;
@@ -37,11 +39,11 @@ describe('DatabaseJobQueue', () => {
     b.consume(slow('b'), 4);
     await a.enqueue('entry-1', jobId);
     await a.enqueue('entry-1', jobId);
-    await waitUntil(() => seen.length > 0, 2000, 'a claim');
+    await waitUntil(() => seen.length > 0, WAIT_MS, 'a claim');
     await new Promise((r) => setTimeout(r, LEASE_MS * 2));
     expect(seen).toHaveLength(1);
     finish({ done: true });
-    await waitUntil(async () => (await a.depth()) === 0, 2000, 'the entry to go');
+    await waitUntil(async () => (await a.depth()) === 0, WAIT_MS, 'the entry to go');
   });
 
   it('hands an entry out again after the retry delay', async () => {
@@ -53,7 +55,7 @@ describe('DatabaseJobQueue', () => {
       return times.length < 3 ? { retryInMs: 100 } : { done: true };
     }, 1);
     await queue.enqueue('entry-1', jobId);
-    await waitUntil(() => times.length === 3, 3000, 'three runs');
+    await waitUntil(() => times.length === 3, WAIT_MS, 'three runs');
     expect(times[1] - times[0]).toBeGreaterThanOrEqual(95);
     expect(times[2] - times[1]).toBeGreaterThanOrEqual(95);
   });
@@ -67,7 +69,7 @@ describe('DatabaseJobQueue', () => {
       handledAt.push(Date.now());
       return { done: true };
     }, 1);
-    await waitUntil(() => handledAt.length === 1, 3000, 'the entry to be handed out again');
+    await waitUntil(() => handledAt.length === 1, WAIT_MS, 'the entry to be handed out again');
     expect(handledAt[0]).toBeGreaterThanOrEqual(leaseEnds);
   });
 });

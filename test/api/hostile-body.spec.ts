@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { sample } from '../support/samples';
 import { startTestApp, TestApp } from '../support/test-app';
+import { bestTimes, latencyBound, LINEAR_4X_BOUND, median } from '../support/timing';
 
 /**
  * Polls GET /healthz from its own process (so a stalled server cannot also stall the clock) on one
@@ -55,8 +56,8 @@ function wrongItems(extra: () => object): object[] {
   return Array.from({ length: 1001 }, () => ({ description: 1, quantity: 'q', unitPrice: 'p', amount: 'a', ...extra() }));
 }
 
-/** Sends `body` while another process polls /healthz; the answer, its time and the /healthz times. */
-async function underWatch(t: TestApp, key: string, body: Buffer) {
+/** Does `work` while another process polls /healthz; what the work gave and the /healthz times. */
+async function underWatch<T>(t: TestApp, work: () => Promise<T>) {
   const { port } = t.app.getHttpServer().address() as { port: number };
   const poller = spawn(process.execPath, ['-e', HEALTHZ_POLLER, `http://127.0.0.1:${port}`]);
   let out = '';
@@ -65,26 +66,13 @@ async function underWatch(t: TestApp, key: string, body: Buffer) {
   while (!out.includes('ready')) await new Promise((r) => setTimeout(r, 10));
   poller.stdin.write('start\n');
   await new Promise((r) => setTimeout(r, 50));
-  const started = performance.now();
-  const answer = await post(port, key, body);
-  const elapsedMs = performance.now() - started;
+  const answer = await work();
   await new Promise((r) => setTimeout(r, 50));
   poller.stdin.write('stop\n');
   await exited;
   const healthzMs = JSON.parse(out.slice(out.indexOf('\n') + 1)) as number[];
-  return { answer, elapsedMs, healthzMs };
+  return { answer, healthzMs };
 }
-
-/**
- * The target is 20 ms (usually met: 6-26 ms measured here). The typical probe must stay near it;
- * a single probe may meet a scheduling hiccup of the shared 2-core machine (53 and 109 ms seen in
- * clean-clone CI runs), but never the half-second the whole refusal takes, as it would if the
- * parse held the event loop in one piece.
- */
-const HEALTHZ_MEDIAN_BOUND_MS = 50;
-const HEALTHZ_MAX_BOUND_MS = 250;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 describe('a hostile body near the size limit', () => {
   let t: TestApp;
@@ -96,36 +84,46 @@ describe('a hostile body near the size limit', () => {
   });
   afterAll(() => t.close());
 
-  it('with 420,000 keys in one object is refused within a second while /healthz keeps answering', async () => {
-    const body = manyKeysBody(t.config.bodyLimitBytes);
+  it('with 420,000 keys in one object is refused in time linear in its size, while /healthz answers within a small multiple of its time alone', async () => {
+    const [quarter, body] = [manyKeysBody(t.config.bodyLimitBytes / 4), manyKeysBody(t.config.bodyLimitBytes)];
     expect(body.length).toBeGreaterThan(t.config.bodyLimitBytes - 1024);
     expect(body.length).toBeLessThanOrEqual(t.config.bodyLimitBytes);
-    const { answer, elapsedMs, healthzMs } = await underWatch(t, key, body);
+    const { port } = t.app.getHttpServer().address() as { port: number };
+    const alone = (await underWatch(t, () => new Promise((r) => setTimeout(r, 250)))).healthzMs;
+    const { answer, healthzMs } = await underWatch(t, () => post(port, key, body));
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ error: 'Invalid JSON body', code: 'INVALID_JSON', details: 'A JSON object may hold at most 1000 keys' });
-    expect(elapsedMs).toBeLessThan(1000);
+    // Against /healthz alone on the same machine, not a fixed figure: a busy machine slows both. A
+    // parse holding the event loop in one piece would hold a probe for all of the half-second that
+    // parsing this body takes (README), seconds on a busy machine.
+    expect(alone.length).toBeGreaterThan(5);
     expect(healthzMs.length).toBeGreaterThan(5);
-    expect(median(healthzMs)).toBeLessThan(HEALTHZ_MEDIAN_BOUND_MS);
-    expect(Math.max(...healthzMs)).toBeLessThan(HEALTHZ_MAX_BOUND_MS);
+    expect(Math.max(...healthzMs)).toBeLessThan(latencyBound(median(alone)));
+    // A quarter of the keys against all of them: refusing costs about the same or up to 4x, not 16x.
+    expect((await post(port, key, quarter)).body).toMatchObject({ code: 'INVALID_JSON', details: 'A JSON object may hold at most 1000 keys' });
+    const best = await bestTimes(() => post(port, key, quarter), () => post(port, key, body));
+    expect(best.large).toBeLessThan(LINEAR_4X_BOUND * best.small);
   });
 
   // Parsing and validating 5 MB of data still holds the event loop for 90-150 ms here (see the closing
   // note of issue 11); what this guards is the answer itself: linear, capped, and far from the minutes
   // the same body used to take.
   it('with 1,001 wrong lines of 90 keys each lists the first 100 errors, linear in the input', async () => {
-    const body = wrongLinesBody(t.config.bodyLimitBytes);
-    expect(body.length).toBeGreaterThan(t.config.bodyLimitBytes * 0.9);
-    expect(body.length).toBeLessThanOrEqual(t.config.bodyLimitBytes);
+    const [quarter, full] = [wrongLinesBody(t.config.bodyLimitBytes, 0.25), wrongLinesBody(t.config.bodyLimitBytes)];
+    expect(full.length).toBeGreaterThan(t.config.bodyLimitBytes * 0.9);
+    expect(full.length).toBeLessThanOrEqual(t.config.bodyLimitBytes);
     const { port } = t.app.getHttpServer().address() as { port: number };
-    const started = performance.now();
-    const answer = await post(port, key, body);
-    const elapsedMs = performance.now() - started;
-    expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ error: 'Invalid data for template', code: 'INVALID_DATA' });
-    expect(answer.body.validationErrors).toHaveLength(101);
-    expect(answer.body.validationErrors.slice(0, 2)).toEqual(["Field 'items' must have at most 1000 items", "Field 'items[0].description' must be string"]);
-    expect(answer.body.validationErrors[100]).toBe('... and 3905 more errors');
-    expect(elapsedMs).toBeLessThan(3000);
+    for (const body of [quarter, full]) {
+      const answer = await post(port, key, body);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ error: 'Invalid data for template', code: 'INVALID_DATA' });
+      expect(answer.body.validationErrors).toHaveLength(101);
+      expect(answer.body.validationErrors.slice(0, 2)).toEqual(["Field 'items' must have at most 1000 items", "Field 'items[0].description' must be string"]);
+      expect(answer.body.validationErrors[100]).toBe('... and 3905 more errors');
+    }
+    // The same lines with a quarter of the text against the whole, not against a clock.
+    const best = await bestTimes(() => post(port, key, quarter), () => post(port, key, full));
+    expect(best.large).toBeLessThan(LINEAR_4X_BOUND * best.small);
   });
 });
 

@@ -6,6 +6,7 @@ import { binary } from '../support/binary';
 import { expectError } from '../support/expect-error';
 import { dataUri, pngBytes } from '../support/images';
 import { startTestApp, TestApp } from '../support/test-app';
+import { latencyBound, median } from '../support/timing';
 import { poppler } from '../rendering/render-helpers';
 import { isBoundedFailure } from '../fuzz/template-language-sandbox';
 
@@ -13,11 +14,21 @@ import { isBoundedFailure } from '../fuzz/template-language-sandbox';
  * Hostile custom templates through the API (issue 13, "Bad input and safety"): prototype access,
  * file tags, image URLs (with a server that counts hits), deep nesting, million-row tables,
  * exploding loops, huge images and strings, oversized definitions. Each gets a clear 4xx or a
- * bounded 500 `PDF generation failed` with details, within RENDER_TIMEOUT_MS, and the service
+ * bounded 500 `PDF generation failed` with details, within the render time-out, and the service
  * answers /healthz right after; no prototype of the process changes.
  */
-const RENDER_TIMEOUT_MS = 5_000;
-/** Parsing, checking and queueing on top of the render's own time. */
+/**
+ * The time-out of the app that the quiet loops run into: under Liquid's own time budget (10 s a
+ * document), so the time-out is what stops them, and their answer says so.
+ */
+const RENDER_TIMEOUT_MS = 8_000;
+/**
+ * The time-out of the app for everything else, which no render here should meet even on a busy
+ * machine (the 3.5 MB image renders in 0.8 s alone, 5 s beside other work): their documents are
+ * bounded by the language's budgets and refusals, which the answers name.
+ */
+const UNHURRIED_RENDER_TIMEOUT_MS = 60_000;
+/** Parsing, checking and queueing on top of the render's own time (tens of ms measured). */
 const SLACK_MS = 4_000;
 const RUNTIME = /function|native|object|prototype|process|constructor|=>|PATH|HOME/i;
 
@@ -36,7 +47,7 @@ describe('hostile custom templates through the API', () => {
   let made = 0;
 
   beforeAll(async () => {
-    t = await startTestApp({ RENDER_TIMEOUT_MS: String(RENDER_TIMEOUT_MS) });
+    t = await startTestApp({ RENDER_TIMEOUT_MS: String(UNHURRIED_RENDER_TIMEOUT_MS) });
     key = (await t.createWorkspace('business', { monthlyLimit: 100_000 })).key;
     images = createServer((req, res) => {
       imageHits++;
@@ -51,10 +62,13 @@ describe('hostile custom templates through the API', () => {
   });
 
   afterEach(async () => {
-    const started = performance.now();
-    const health = await t.http.get('/healthz');
+    const health = await timed(t.http.get('/healthz'));
     expect({ status: health.status, body: health.body }).toEqual({ status: 200, body: { status: 'ok' } });
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // Right after against a few more once it has answered, on the same machine (a busy one slows
+    // both): a render left holding the event loop would hold the first for seconds.
+    const settled: number[] = [];
+    for (let i = 0; i < 5; i++) settled.push((await timed(t.http.get('/healthz').expect(200))).elapsedMs);
+    expect(health.elapsedMs).toBeLessThan(latencyBound(median(settled)));
     expect(prototypeKeys()).toEqual(cleanPrototypes);
     expect(imageHits).toBe(0);
   });
@@ -88,7 +102,8 @@ describe('hostile custom templates through the API', () => {
 
   /** A PDF, a clear 4xx, or 500 PDF generation failed with a bounded reason; never past the time-out. */
   function expectClearOrBounded(res: Response & { elapsedMs: number }, allowPdf = true): void {
-    expect(res.elapsedMs).toBeLessThan(RENDER_TIMEOUT_MS + SLACK_MS);
+    // The time-out runs on the server's clock: a busy machine slows the render, not the time-out.
+    expect(res.elapsedMs).toBeLessThan(t.config.renderTimeoutMs + SLACK_MS);
     if (res.status === 200) {
       expect(allowPdf).toBe(true);
       expect((res.body as Buffer).subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -97,7 +112,7 @@ describe('hostile custom templates through the API', () => {
     const body = Buffer.isBuffer(res.body) ? json(res) : res.body;
     if (res.status === 500) {
       expect({ code: body.code, error: body.error }).toEqual({ code: 'GENERATION_FAILED', error: 'PDF generation failed' });
-      expect(body.details === `Rendering took longer than ${RENDER_TIMEOUT_MS} ms` || isBoundedFailure(body.details)).toBe(true);
+      expect(body.details === `Rendering took longer than ${t.config.renderTimeoutMs} ms` || isBoundedFailure(body.details)).toBe(true);
     } else {
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
@@ -234,18 +249,35 @@ describe('hostile custom templates through the API', () => {
       }
     }, 60_000);
 
-    it.each([
-      ['four nested loops of 1,000', '{% for a in (1..1000) %}{% for b in (1..1000) %}{% for c in (1..1000) %}{% for d in (1..1000) %}x{% endfor %}{% endfor %}{% endfor %}{% endfor %}'],
-      ['two quiet nested loops of a million', '{% for a in (1..1000000) %}{% for b in (1..1000000) %}{% endfor %}{% endfor %}'],
-      ['quiet loops of 3,000 x 3,000', '{% for a in (1..3000) %}{% for b in (1..3000) %}{% endfor %}{% endfor %}{% for a in (1..3000) %}{% for b in (1..3000) %}{% endfor %}{% endfor %}'],
-      ['a string doubled 40 times', '{% assign s = "xxxxxxxxxx" %}{% for i in (1..40) %}{% assign s = s | append: s %}{% endfor %}{{ s | size }}'],
-    ])('%s end in a bounded 500 or a PDF within the time-out, and a normal document renders right after', async (_, source) => {
-      const layout = { body: Array.from({ length: 20 }, () => ({ type: 'text', text: source })) };
-      expectClearOrBounded(await preview({ layout }));
-      expectClearOrBounded(await generate({ templateId: await stored(layout), data: {} }));
-      const normal = await preview({ layout: text('still fine') });
-      expect(normal.status).toBe(200);
-    }, 60_000);
+    describe('on an app with a time-out under Liquid\'s own budget', () => {
+      // The helpers above use `t` and `key`: point them at an app of its own for these tests.
+      let unhurried: { t: TestApp; key: string };
+      beforeAll(async () => {
+        unhurried = { t, key };
+        t = await startTestApp({ RENDER_TIMEOUT_MS: String(RENDER_TIMEOUT_MS) });
+        key = (await t.createWorkspace('business', { monthlyLimit: 100_000 })).key;
+      });
+      afterAll(async () => {
+        await t.close();
+        ({ t, key } = unhurried);
+      });
+
+      it.each([
+        ['four nested loops of 1,000', '{% for a in (1..1000) %}{% for b in (1..1000) %}{% for c in (1..1000) %}{% for d in (1..1000) %}x{% endfor %}{% endfor %}{% endfor %}{% endfor %}'],
+        ['two quiet nested loops of a million', '{% for a in (1..1000000) %}{% for b in (1..1000000) %}{% endfor %}{% endfor %}'],
+        ['quiet loops of 3,000 x 3,000', '{% for a in (1..3000) %}{% for b in (1..3000) %}{% endfor %}{% endfor %}{% for a in (1..3000) %}{% for b in (1..3000) %}{% endfor %}{% endfor %}'],
+        ['a string doubled 40 times', '{% assign s = "xxxxxxxxxx" %}{% for i in (1..40) %}{% assign s = s | append: s %}{% endfor %}{{ s | size }}'],
+      ])('%s end in a bounded 500 or a PDF within the time-out, and a normal document renders right after', async (_, source) => {
+        const layout = { body: Array.from({ length: 20 }, () => ({ type: 'text', text: source })) };
+        for (const res of [await preview({ layout }), await generate({ templateId: await stored(layout), data: {} })]) {
+          expectClearOrBounded(res);
+          // Liquid's own time budget comes after the time-out: a render that reached it was not stopped in time.
+          if (res.status === 500) expect(json(res).details).not.toMatch(/template render limit exceeded$/);
+        }
+        const normal = await preview({ layout: text('still fine') });
+        expect(normal.status).toBe(200);
+      }, 60_000);
+    });
   });
 
   describe('headers and footers taller than the page', () => {

@@ -2,8 +2,19 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sample } from '../support/samples';
-import { failedStart, startServiceProcess } from '../support/service-process';
+import { failedStart, ServiceProcess, startServiceProcess } from '../support/service-process';
 import { startTestApp } from '../support/test-app';
+
+/** The first JSON line the service logged that `matches`, once it has come (waiting up to 10 s). */
+async function loggedLine(service: ServiceProcess, matches: (line: Record<string, any>) => boolean): Promise<Record<string, any>> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const found = service.stdout().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find(matches);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no such line logged: ${service.stdout()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 /** The built service as a process: bootstrap, structured logs, configuration errors, graceful shutdown. */
 describe('the service process', () => {
@@ -27,9 +38,8 @@ describe('the service process', () => {
       const res = await generate(first.url, key);
       expect(res.status).toBe(200);
       const requestId = res.headers.get('x-request-id');
-      await new Promise((r) => setTimeout(r, 100));
-      const lines = first.stdout().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
-      const logged = lines.find((l) => l.msg === 'request' && l.requestId === requestId);
+      // Logged as the answer goes out, so it may come after it, later still on a busy machine: wait for it.
+      const logged = await loggedLine(first, (l) => l.msg === 'request' && l.requestId === requestId);
       expect(logged).toMatchObject({ level: 'info', method: 'POST', path: '/api/v1/generate', status: 200, workspaceId: expect.any(String) });
       expect(typeof logged.durationMs).toBe('number');
     } finally {

@@ -117,7 +117,7 @@ describe('a webhook job whose rendering fails', () => {
     expect(Object.keys(request.body)).toEqual(['success', 'error', 'details', 'templateId', 'templateVersion', 'jobId']);
     expect(request.body).toEqual({ success: false, error: 'PDF generation failed', details: 'Rendering took longer than 1 ms', templateId: 'invoice-basic', templateVersion: '1.0.0', jobId: res.body.jobId });
     const job = async () => (await t.http.get(`/api/v1/jobs/${res.body.jobId}`).set('X-API-Key', ws.key)).body;
-    await waitUntil(async () => (await job()).status === 'failed', 5000, 'the job to fail');
+    await waitUntil(async () => (await job()).status === 'failed', 10_000, 'the job to fail');
     expect(await job()).toMatchObject({ status: 'failed', attempts: 1, lastError: 'PDF generation failed: Rendering took longer than 1 ms' });
     expect((await job()).pdfUrl).toBeUndefined();
     expect((await t.admin.get(`/workspaces/${ws.id}`)).body.usage.used).toBe(0);

@@ -15,8 +15,15 @@ import { InvalidLayout } from './layout-issue';
  * no file read, no connection and no prototype changed.
  */
 
-/** Past this a case is a hang: Liquid's own budget is 10 s a document, drawing comes on top. */
-const CASE_LIMIT_MS = 30_000;
+/**
+ * Past this a case is a hang, never a slow machine: the slowest case here (a calendar of 100,000
+ * events) draws for 10-25 s as the machine is more or less busy, Liquid's own budget is 10 s a
+ * document. No test bounds a case's time more tightly than this: how each case ends (expectBounded)
+ * says which of the language's bounds stopped it.
+ */
+const CASE_LIMIT_MS = 120_000;
+// A hang fails its test through the sandbox's report (a languageProblems entry), not Jest's time-out.
+jest.setTimeout(CASE_LIMIT_MS + 30_000);
 const DATA = { x: 'abc', items: [{ name: 'a', amount: 1 }], client: { name: 'Ada' } };
 /** What the runtime would show if an expression reached it. */
 const RUNTIME = /function|native|object|prototype|process|constructor|=>|PATH|HOME/i;
@@ -54,10 +61,19 @@ function expectRefusedAt(outcome: LanguageOutcome, path: Array<string | number>)
   if (outcome.kind === 'invalid-layout') expect(outcome.issues.map((issue) => issue.path)).toContainEqual(path);
 }
 
-function expectBounded(outcome: LanguageOutcome, limitMs = CASE_LIMIT_MS): void {
+/** Ended as a PDF, as refused data, or at one of the language's bounds (the page limit, a budget), not a hang (see run). */
+function expectBounded(outcome: LanguageOutcome): void {
   if (outcome.kind === 'render-failed') expect(isBoundedFailure(outcome.message)).toBe(true);
   expect(['render-failed', 'invalid-data', 'pdf']).toContain(outcome.kind);
-  expect(outcome.elapsedMs).toBeLessThan(limitMs);
+}
+
+/** Stopped by one of the language's budgets (output, memory, time), whose message says which. */
+function expectStoppedByBudget(outcome: LanguageOutcome, budget: RegExp = /./): void {
+  expect(outcome.kind).toBe('render-failed');
+  if (outcome.kind === 'render-failed') {
+    expect(isBoundedFailure(outcome.message)).toBe(true);
+    expect(outcome.message).toMatch(budget);
+  }
 }
 
 describe('prototype access from expressions', () => {
@@ -215,7 +231,6 @@ describe('images are never fetched nor read', () => {
     const outcome = await run({ body: [{ type: 'image', src: '{{ logo }}', width: 200 }] }, { logo });
     // Data that does not fit the layout is the caller's to fix: never a render failure (500).
     expect(['pdf', 'invalid-data']).toContain(outcome.kind);
-    expect(outcome.elapsedMs).toBeLessThan(CASE_LIMIT_MS);
   });
 });
 
@@ -258,25 +273,25 @@ describe('documents that explode', () => {
     const outcome = await run({ body: [{ type: 'table', rows: 'items', as: 'row', columns: [{ header: 'N', cell: '{{ row.n }}' }] }] }, { items: rows(99_000) });
     expect(outcome).toMatchObject({ kind: 'render-failed', message: PAGE_LIMIT_MESSAGE });
     expectBounded(outcome);
-  }, 60_000);
+  });
 
   it('each over 100,000 items with a page break apiece stops at the page limit', async () => {
     const outcome = await run({ body: [{ type: 'each', items: 'items', as: 'item', blocks: [{ type: 'text', text: '{{ item.n }}' }, { type: 'pageBreak' }] }] }, { items: rows(100_000) });
     expect(outcome).toMatchObject({ kind: 'render-failed', message: PAGE_LIMIT_MESSAGE });
     expectBounded(outcome);
-  }, 60_000);
+  });
 
   it('four nested loops over 100 items (100 million blocks) end bounded', async () => {
     let blocks: unknown[] = [{ type: 'text', text: '{{ a.n }}{{ b.n }}' }];
     for (const name of ['d', 'c', 'b', 'a']) blocks = [{ type: 'each', items: 'items', as: name, blocks }];
     expectBounded(await run({ body: blocks }, { items: rows(100) }));
-  }, 60_000);
+  });
 
   it('a grid and a calendar over 100,000 elements end bounded', async () => {
     const events = Array.from({ length: 100_000 }, (_, i) => ({ title: `event ${i}`, start: `2025-03-${String((i % 28) + 1).padStart(2, '0')}`, category: `c${i % 500}` }));
     expectBounded(await run({ body: [{ type: 'grid', items: 'items', as: 'item', columns: 3, blocks: [{ type: 'text', text: '{{ item.n }}' }] }] }, { items: rows(100_000) }));
     expectBounded(await run({ body: [{ type: 'calendar', month: '2025-03', events: 'events' }] }, { events }));
-  }, 90_000);
+  });
 
   it.each([
     ['a loop printing a million numbers', '{% for i in (1..1000000) %}{{ i }}{% endfor %}'],
@@ -286,20 +301,22 @@ describe('documents that explode', () => {
     ['a capture of a megabyte printed ten times', '{% capture c %}{% for i in (1..100000) %}0123456789{% endfor %}{% endcapture %}{{ c }}{{ c }}{{ c }}{{ c }}{{ c }}{{ c }}{{ c }}{{ c }}{{ c }}{{ c }}'],
     ['an array doubled 40 times', '{% assign parts = "a,b" | split: "," %}{% for i in (1..40) %}{% assign parts = parts | concat: parts %}{% endfor %}{{ parts | size }}'],
     ['a string repeated by nested loops into one variable', '{% assign s = "" %}{% for a in (1..3000) %}{% for b in (1..3000) %}{% assign s = s | append: "0123456789" %}{% endfor %}{% endfor %}{{ s | size }}'],
-  ])('%s ends bounded, well before the time-out', async (_, source) => {
-    expectBounded(await run(text(source)), 20_000);
-  }, 60_000);
+  ])('%s is stopped by one of the language\'s budgets, not the time-out', async (_, source) => {
+    expectStoppedByBudget(await run(text(source)));
+  });
 
-  it('a hundred properties that each loop quietly share one budget: the document ends bounded', async () => {
+  it('a hundred properties that each loop quietly share one budget: the document ends at its time budget', async () => {
     const slow = '{% for a in (1..3000) %}{% for b in (1..3000) %}{% endfor %}{% endfor %}';
     const body = Array.from({ length: 100 }, () => ({ type: 'text', text: slow }));
-    expectBounded(await run({ body }), 20_000);
-  }, 60_000);
+    // Seconds a property: only a budget shared by the whole document ends it at its time budget; with
+    // one a property (or none) the document runs on until another budget or the sandbox stops it.
+    expectStoppedByBudget(await run({ body }), /template render limit exceeded$/);
+  });
 
   it('a 4 MB string from the data in a text block renders or ends bounded', async () => {
     expectBounded(await run(text('{{ x }}'), { x: 'lorem ipsum dolor '.repeat(4_000_000 / 18) }));
     expectBounded(await run(text('{{ x }}'), { x: 'W'.repeat(4_000_000) }));
-  }, 90_000);
+  });
 
   it('a header that the data makes taller than the page is refused as data (400), not a render failure (500)', async () => {
     const header = [{ type: 'each', items: 'items', as: 'item', blocks: [{ type: 'text', text: 'line {{ item.n }}' }] }];
