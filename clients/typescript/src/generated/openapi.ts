@@ -2157,7 +2157,7 @@ export interface components {
              */
             version?: string;
             /**
-             * @description JSON Schema (draft-07) of `data`, with `type: "object"`; generate checks data against it with the messages of built-in templates. Formats: date, date-mdy, hex-color; no remote $ref; patterns must be safe from exponential backtracking
+             * @description JSON Schema (draft-07) of `data`, with `type: "object"`; generate checks data against it with the messages of built-in templates. Formats: date, date-mdy, hex-color; no remote $ref; patterns run on RE2 (linear time: no lookarounds or backreferences)
              * @example {
              *       "type": "object",
              *       "required": [
