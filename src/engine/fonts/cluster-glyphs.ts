@@ -7,7 +7,7 @@
  *
  * Ids start above any real glyph id (TrueType ids are 16-bit); the subset renumbers them.
  */
-export const FIRST_CLUSTER_ID = 0x10000;
+const FIRST_CLUSTER_ID = 0x10000;
 /** Bound per face: each distinct sequence costs a few dozen bytes. Past it, glyphs stay apart. */
 const MAX_CLUSTERS = 50_000;
 

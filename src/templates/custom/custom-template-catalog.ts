@@ -54,7 +54,7 @@ export class CustomTemplateCatalog {
     const stored = await this.store.versionByUid(found.uid);
     // Deleted between the two queries: as if it had never been there.
     if (!stored) return null;
-    const resolved = versionToResolve(stored, this.checker);
+    const resolved = resolvedVersion(stored, this.checker);
     this.compiled.set(found.uid, resolved);
     return resolved;
   }
@@ -66,7 +66,7 @@ export class CustomTemplateCatalog {
 }
 
 /** A stored version, its schema compiled on the checker's worker at the first data it checks. */
-function versionToResolve(stored: CustomTemplateVersion, checker: DefinitionChecker): ResolvedCustomTemplate {
+function resolvedVersion(stored: CustomTemplateVersion, checker: DefinitionChecker): ResolvedCustomTemplate {
   const { schema, layout, defaultOptions, sampleData } = stored.definition;
   const validate = checker.validator(schema);
   return {

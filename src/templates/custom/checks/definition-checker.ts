@@ -9,10 +9,10 @@ import type { DefinitionProblems, DefinitionTask, ValidateAnswer, ValidateTask }
  * The most one check may take, waiting for a worker included. A definition is at most 512 KiB; the
  * largest the red team sent (800 objects of 9 patterned strings) compiled in 3.6 s on a quiet machine.
  */
-export const DEFINITION_CHECK_TIMEOUT_MS = 20_000;
+const DEFINITION_CHECK_TIMEOUT_MS = 20_000;
 
 /** Answered by a check that outlived DEFINITION_CHECK_TIMEOUT_MS, under the field it checked. */
-export function tooComplexProblem(field: string): string {
+function tooComplexProblem(field: string): string {
   return `${field} could not be checked within ${DEFINITION_CHECK_TIMEOUT_MS / 1000} s: make it smaller or simpler`;
 }
 
