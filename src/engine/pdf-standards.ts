@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { PdfStandard } from './page/pdf-options';
+import { xmlChars, xmlText } from './xml-text';
 
 /**
  * What every document's PDFDocument is opened with, and what a standard (DECISIONS section 12)
@@ -27,8 +28,13 @@ const PDFKIT_SUBSETS: Record<PdfStandard, string> = {
   'PDF/UA-1': 'PDF/UA',
 };
 
-/** The PDFDocument options that make a document tagged, in its language, titled, and claiming `standard` when given. */
-export function standardOptions(lang: string, standard: PdfStandard | undefined): PDFKit.PDFDocumentOptions {
+/**
+ * The PDFDocument options that make a document tagged, in its language, titled, and claiming
+ * `standards` (at most one PDF/A level and PDF/UA-1). PDFKit claims one subset: with both, the
+ * PDF/A level is its subset and fitToStandards adds the PDF/UA identification.
+ */
+export function standardOptions(lang: string, standards: readonly PdfStandard[]): PDFKit.PDFDocumentOptions {
+  const standard = standards.find((name) => name !== 'PDF/UA-1') ?? standards[0];
   return {
     pdfVersion: PDF_VERSION,
     tagged: true,
@@ -52,7 +58,7 @@ export interface DocumentInfo {
  * two stay equal (PDF/A 6.6.3) and the XMP well-formed.
  */
 export function metadataTitle(title: string): string {
-  return title.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '');
+  return xmlChars(title);
 }
 
 /** The PDFKit internals that fitToStandards replaces on one document. */
@@ -63,15 +69,25 @@ interface MetadataInternals {
   appendXML(xml: string, newline?: boolean): void;
   _addInfo(): void;
   _addColorOutputIntent(): void;
+  _addPdfaMetadata(): void;
 }
+
+const PDFUA_ID = '<rdf:Description rdf:about="" xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/"><pdfuaid:part>1</pdfuaid:part></rdf:Description>';
 
 /**
  * Replaces, on one document, PDFKit's XMP description of the Info entries (values escaped) and
  * its PDF/A output intent (the profile read and deflated once per process). PDFKit still writes
  * the packet, the pdfaid/pdfuaid identification and the catalog's /Metadata and /OutputIntents.
  */
-export function fitToStandards(doc: PDFKit.PDFDocument): void {
+export function fitToStandards(doc: PDFKit.PDFDocument, standards: readonly PdfStandard[]): void {
   const internals = doc as unknown as MetadataInternals;
+  if (standards.length > 1 && standards.includes('PDF/UA-1')) {
+    const addPdfaMetadata = internals._addPdfaMetadata;
+    internals._addPdfaMetadata = function (this: MetadataInternals) {
+      addPdfaMetadata.call(this);
+      this.appendXML(PDFUA_ID);
+    };
+  }
   internals._addInfo = function (this: MetadataInternals) {
     this.appendXML(infoXmp(this.info));
   };
@@ -108,12 +124,6 @@ function infoXmp(info: DocumentInfo): string {
 /** The instant PDFKit writes in Info's CreationDate (`D:YYYYMMDDHHmmssZ`, whole seconds, UTC). */
 function xmpDate(date: Date): string {
   return `${date.toISOString().slice(0, 19)}Z`;
-}
-
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-
-function xmlText(text: string): string {
-  return metadataTitle(text).replace(/[&<>"]/g, (c) => XML_ESCAPES[c]);
 }
 
 const SRGB_NAME = 'sRGB IEC61966-2.1';

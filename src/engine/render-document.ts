@@ -14,7 +14,9 @@ import { drawWatermark } from './watermark';
 import { compactXref } from './compact-xref';
 import { deflatePageContents } from './page-content';
 import { fitToStandards, metadataTitle, standardOptions } from './pdf-standards';
-import { DEFAULT_LANG, PdfOptions } from './page/pdf-options';
+import { DEFAULT_LANG, PdfOptions, standardList } from './page/pdf-options';
+import { AssociatedFile, embedAssociatedFiles } from './associated-files';
+import { facturXMetadata } from './einvoice/factur-x-metadata';
 
 const PRODUCER = 'pdfgen';
 
@@ -70,7 +72,8 @@ async function draw(layout: DocumentLayout<Record<string, unknown>>, request: Re
   // Section 3's header and footer take the margins; where those are too small the content makes room.
   const bands = headerFooterRoom(pass.canvas, requested, options, values);
   const geometry = withBandRoom(requested, bands.top, bands.bottom);
-  layout.draw(pass.canvas, geometry.content, data);
+  const mode = { eInvoice: options.eInvoice };
+  layout.draw(pass.canvas, geometry.content, data, mode);
   // A built-in document of more than one page carries its own furniture, unless the caller's header and footer replace it.
   const furniture = request.custom || options.displayHeaderFooter ? undefined : (layout.furniture?.(data) ?? defaultFurniture(title));
   const paged = furniture !== undefined && pass.canvas.pageCount > 1;
@@ -78,9 +81,9 @@ async function draw(layout: DocumentLayout<Record<string, unknown>>, request: Re
   if (paged && furnished !== geometry) {
     // Margins too small for the bands: lay the document out again in the inset frame (multi-page documents only).
     pass = new DrawingPass(fonts, geometry.size, title, options);
-    layout.draw(pass.canvas, furnished.content, data);
+    layout.draw(pass.canvas, furnished.content, data, mode);
   }
-  const { doc, canvas, documentFonts, bytes } = pass;
+  const { doc, canvas, documentFonts, bytes, created } = pass;
   const contentBoxes = canvas.textBoxes.length;
   if (paged) drawFurniture(canvas, geometry.size.height, furnished.content, furniture);
   if (request.watermark) drawWatermark(canvas, geometry.size, request.watermark);
@@ -88,9 +91,21 @@ async function draw(layout: DocumentLayout<Record<string, unknown>>, request: Re
   const pageCount = canvas.pageCount;
   canvas.tags.finish();
   documentFonts.embedAll();
+  embedAssociatedFiles(doc, associatedFiles(layout, data, options), created);
+  if (options.eInvoice) doc.appendXML(facturXMetadata(options.eInvoice));
   deflatePageContents(doc);
   doc.end();
   return { pdf: await bytes, pageSize: geometry.size, pageCount, textBoxes: canvas.textBoxes, runningBoxes: canvas.textBoxes.slice(contentBoxes) };
+}
+
+/** The e-invoice's XML (the parser allows eInvoice only where the layout makes one), then the caller's attachments. */
+function associatedFiles(layout: DocumentLayout<Record<string, unknown>>, data: Record<string, unknown>, options: PdfOptions): AssociatedFile[] {
+  const files: AssociatedFile[] = [];
+  if (options.eInvoice && layout.eInvoice) files.push(layout.eInvoice(data, options.eInvoice));
+  for (const { name, contentType, data: base64, description } of options.attachments ?? []) {
+    files.push({ name, contentType, data: Buffer.from(base64, 'base64'), relationship: 'Supplement', description });
+  }
+  return files;
 }
 
 /** A PDF document being drawn; a pass that is laid out again is dropped unfinished. */
@@ -99,20 +114,23 @@ class DrawingPass {
   readonly documentFonts: DocumentFonts;
   readonly canvas: Canvas;
   readonly bytes: Promise<Buffer>;
+  /** Info's CreationDate, also the date of the associated files. */
+  readonly created = new Date();
 
   constructor(fonts: FontLibrary, size: PageSize, title: string, options: PdfOptions) {
+    const standards = standardList(options.pdfStandard);
     this.doc = new PDFDocument({
       size: [size.width, size.height],
       margin: 0,
       bufferPages: true,
       // No default font: user text only ever uses the embedded fonts.
       font: null as unknown as string,
-      info: { Title: metadataTitle(title), Creator: PRODUCER, Producer: PRODUCER, CreationDate: new Date() },
+      info: { Title: metadataTitle(title), Creator: PRODUCER, Producer: PRODUCER, CreationDate: this.created },
       // Tagged, /Lang, the Title displayed, PDF 1.7, XMP; and the standard's claim when one is asked for.
       // Jobs stored before options.lang existed have none.
-      ...standardOptions(options.lang ?? DEFAULT_LANG, options.pdfStandard),
+      ...standardOptions(options.lang ?? DEFAULT_LANG, standards),
     });
-    fitToStandards(this.doc);
+    fitToStandards(this.doc, standards);
     compactXref(this.doc);
     this.bytes = collect(this.doc);
     this.documentFonts = new DocumentFonts(this.doc);

@@ -1,4 +1,18 @@
-import { invoiceTotals } from './invoice-basic.layout';
+import { decimalText, Decimal } from '../einvoice/decimal';
+import { invoiceTotals as exactTotals } from './invoice-basic.layout';
+
+/** The totals with every amount as a number, as the assertions read them. */
+function invoiceTotals(...args: Parameters<typeof exactTotals>) {
+  const totals = exactTotals(...args);
+  const n = (value: Decimal) => Number(decimalText(value));
+  return {
+    items: totals.items.map((item) => ({ ...item, amount: n(item.amount) })),
+    subtotal: n(totals.subtotal),
+    taxLines: totals.taxLines.map(({ rate, amount }) => ({ rate, amount: n(amount) })),
+    tax: n(totals.tax),
+    total: n(totals.total),
+  };
+}
 import { invoiceFormat, resolveLocale } from './invoice/invoice-format';
 
 describe('invoiceTotals', () => {
@@ -35,8 +49,33 @@ describe('invoiceTotals', () => {
     expect(invoiceTotals({ items }, 0).taxLines.map((line) => line.amount)).toEqual([21, 3]);
   });
 
-  it('lets the tax sent win over the rates', () => {
-    expect(invoiceTotals({ items: [{ description: 'a', amount: 100, taxRate: 19 }], tax: 5 })).toMatchObject({ taxLines: [], tax: 5, total: 105 });
+  it('lets the tax sent win over the rates, and still has the breakdown for an e-invoice to compare', () => {
+    expect(invoiceTotals({ items: [{ description: 'a', amount: 100, taxRate: 19 }], tax: 5 })).toMatchObject({ taxLines: [{ rate: 19, amount: 19 }], tax: 5, total: 105 });
+  });
+
+  it('sums to the cent where binary floating point cannot', () => {
+    const items = Array.from({ length: 1000 }, () => ({ description: 'a', quantity: 3, unitPrice: 0.1, taxRate: 19 }));
+    const totals = exactTotals({ items });
+    expect(decimalText(totals.subtotal)).toBe('300.00');
+    expect(decimalText(totals.tax)).toBe('57.00');
+    const big = exactTotals({ items: Array.from({ length: 1000 }, () => ({ description: 'b', amount: 999_999_999.99, taxRate: 7 })) });
+    expect(decimalText(big.subtotal)).toBe('999999999990.00');
+    expect(decimalText(big.total)).toBe('1069999999989.30');
+  });
+
+  it('groups the tax by category and rate, with the reasons of exempt lines only', () => {
+    const totals = exactTotals({
+      items: [
+        { description: 'a', amount: 100, taxRate: 0, taxCategory: 'AE', taxExemptionReason: 'Reverse charge' },
+        { description: 'b', amount: 50, taxRate: 0 },
+        { description: 'c', amount: 10, taxRate: 19, taxExemptionReason: 'ignored in the breakdown' },
+      ],
+    });
+    expect(totals.taxLines.map(({ category, rate, basis, exemptionReason }) => [category, rate, decimalText(basis), exemptionReason])).toEqual([
+      ['AE', 0, '100', 'Reverse charge'],
+      ['Z', 0, '50', undefined],
+      ['S', 19, '10', undefined],
+    ]);
   });
 
   it('rounds half away from zero, past binary dust', () => {

@@ -10,12 +10,17 @@ import { VStack } from '../toolkit/stack';
 import { TABLE_CELL_X, Table, TableColumn, TotalLine } from '../toolkit/table';
 import { restyle, textStyle } from '../toolkit/text-style';
 import { COLORS, SPACE, TYPE } from '../toolkit/theme';
-import { DocumentLayout, PageFurniture } from './document-layout';
+import type { AssociatedFile } from '../associated-files';
+import { ciiInvoice } from '../einvoice/cii-invoice';
+import { isNegative } from '../einvoice/decimal';
+import { EInvoiceProfile, PROFILE_FACTS } from '../einvoice/einvoice-profile';
+import { DocumentLayout, DrawMode, PageFurniture } from './document-layout';
 import { trimmed } from './format';
 import { companyLogo } from './invoice/company-logo';
 import { FittedText } from './invoice/fitted-text';
 import { InvoiceFormat, invoiceFormat } from './invoice/invoice-format';
-import { InvoiceTotals, invoiceTotals } from './invoice/invoice-totals';
+import { InvoiceItem, InvoiceTotals, invoiceTotals, TaxLine } from './invoice/invoice-totals';
+import { partyDetails, paymentDetails } from './invoice/party-details';
 import { DocumentType, DocumentWords, InvoiceLabels, invoiceLabels } from './invoice/labels/invoice-labels';
 import { mailLink } from './invoice/mail-link';
 import { rightInset } from './invoice/right-inset';
@@ -53,7 +58,7 @@ function invoiceContext(data: InvoiceBasicData): InvoiceContext {
     const labels = invoiceLabels(format.language);
     const totals = invoiceTotals(data, format.moneyDigits);
     // A negative total sent without a type is money going back to the client.
-    const type = data.documentType ?? (totals.total < 0 ? 'credit-note' : 'invoice');
+    const type = data.documentType ?? (isNegative(totals.total) ? 'credit-note' : 'invoice');
     context = { data, format, labels, type, words: labels.documents[type], totals };
     contexts.set(data, context);
   }
@@ -74,20 +79,30 @@ export class InvoiceBasicLayout implements DocumentLayout<InvoiceBasicData> {
     return { name: documentName(context), pageLabel: context.labels.page, continued: context.labels.continued };
   }
 
-  draw(canvas: Canvas, frame: Rect, data: InvoiceBasicData): void {
+  draw(canvas: Canvas, frame: Rect, data: InvoiceBasicData, mode: DrawMode): void {
     const context = invoiceContext(data);
     const flow = new PageFlow(canvas, frame);
-    flow.add(masthead(context));
+    flow.add(masthead(context, mode));
     flow.add(rule(SPACE.md, COLORS.accent, 1.5));
     flow.add(parties(context));
-    flow.add(itemsTable(context), SPACE.lg);
+    flow.add(itemsTable(context, mode), SPACE.lg);
     const { labels } = context;
+    const payment = paymentDetails(data, context.format, labels);
     for (const [heading, content] of [
       [labels.notes, trimmed(data.notes)],
+      [labels.payment, payment],
       [labels.paymentInstructions, trimmed(data.paymentInstructions)],
     ]) {
       if (content) flow.add(section(heading, content, context.format.locale), SPACE.lg);
     }
+    if (mode.eInvoice) flow.add(new Paragraph(labels.eInvoice(PROFILE_FACTS[mode.eInvoice].name), muted), SPACE.lg);
+  }
+
+  /** The XML of the e-invoice, from the totals the page shows (the parser allowed only invoices and credit notes). */
+  eInvoice(data: InvoiceBasicData, profile: EInvoiceProfile): AssociatedFile {
+    const { totals, type } = invoiceContext(data);
+    const xml = ciiInvoice(data, totals, profile, type === 'credit-note' ? 'credit-note' : 'invoice');
+    return { name: PROFILE_FACTS[profile].fileName, contentType: 'text/xml', data: Buffer.from(xml, 'utf8'), relationship: 'Alternative', description: 'Invoice data (UN/CEFACT CII)' };
   }
 }
 
@@ -95,7 +110,7 @@ function documentName({ words, data }: InvoiceContext): string {
   return `${words.name} ${data.invoiceNumber.trim()}`.trim();
 }
 
-function masthead({ data, format, labels, type, words }: InvoiceContext): Block {
+function masthead({ data, format, labels, type, words }: InvoiceContext, { eInvoice }: DrawMode): Block {
   const { company } = data;
   const companyLines: Block[] = [];
   const logo = trimmed(company?.logo);
@@ -104,16 +119,26 @@ function masthead({ data, format, labels, type, words }: InvoiceContext): Block 
   if (name) companyLines.push(new Paragraph(name, textStyle(TYPE.title, COLORS.accent, { bold: true }), { balance: true }));
   const address = trimmed(company?.address);
   if (address) companyLines.push(new Paragraph(address, muted));
+  const details = partyDetails(company, format, labels);
+  if (details) companyLines.push(new Paragraph(details, muted));
   const email = trimmed(company?.email);
   if (email) companyLines.push(mailLink(email, muted));
   const phone = trimmed(company?.phone);
   if (phone) companyLines.push(new Paragraph(phone, muted));
+  const contact = [company?.contact?.name, company?.contact?.phone, company?.contact?.email].map(trimmed).filter(Boolean).join(' · ');
+  if (contact) companyLines.push(new Paragraph(`${labels.contact}: ${contact}`, muted));
 
   const meta: KeyValue[] = [{ key: words.number, value: data.invoiceNumber.trim() }];
   if (data.invoiceDate) meta.push({ key: words.date, value: format.date(data.invoiceDate) });
   if (data.dueDate) meta.push({ key: type === 'quote' ? labels.validUntil : labels.dueDate, value: format.date(data.dueDate) });
   const poNumber = trimmed(data.poNumber);
   if (poNumber) meta.push({ key: labels.poNumber, value: poNumber });
+  // An e-invoice states a delivery date (the invoice date when none was sent) or a service period: the page says the same.
+  if (data.servicePeriod) meta.push({ key: labels.servicePeriod, value: `${format.date(data.servicePeriod.start)} – ${format.date(data.servicePeriod.end)}` });
+  const delivered = data.deliveryDate ?? (eInvoice && !data.servicePeriod ? data.invoiceDate : undefined);
+  if (delivered) meta.push({ key: labels.deliveryDate, value: format.date(delivered) });
+  const buyerReference = trimmed(data.buyerReference);
+  if (buyerReference) meta.push({ key: labels.buyerReference, value: buyerReference });
   const right: Block[] = [new FittedText(words.title, textStyle(TYPE.display, COLORS.accent, { bold: true }), TITLE_FLOOR, 'right', 'H1'), new LabelValueList(meta)];
   // In the masthead, so it is always on the first page, whatever the length of what follows.
   if (data.status) right.push(statusStamp(labels.status[data.status], data.status === 'paid' ? COLORS.positive : COLORS.negative, SPACE.xs));
@@ -125,6 +150,8 @@ function parties({ data, format, labels, type, words, totals }: InvoiceContext):
   const billTo: Block[] = [new Paragraph(labels.billTo, label), new Paragraph(client.name.trim(), restyle(body, { bold: true, size: TYPE.heading }), { balance: true })];
   const address = trimmed(client.address);
   if (address) billTo.push(new Paragraph(address, muted));
+  const details = partyDetails(client, format, labels);
+  if (details) billTo.push(new Paragraph(details, muted));
   const email = trimmed(client.email);
   if (email) billTo.push(mailLink(email, muted));
 
@@ -136,7 +163,7 @@ function parties({ data, format, labels, type, words, totals }: InvoiceContext):
   return twoColumns(new VStack(billTo, { gap: 2 }), rightInset(new VStack(due, { gap: 2 }), TABLE_CELL_X), SPACE.lg, SPACE.md);
 }
 
-function itemsTable({ format, labels, totals }: InvoiceContext): Block {
+function itemsTable({ data, format, labels, totals }: InvoiceContext, mode: DrawMode): Block {
   const { items, subtotal, taxLines, tax, total } = totals;
   const withRates = items.some((item) => item.taxRate !== undefined);
   const columns: TableColumn[] = [
@@ -147,16 +174,17 @@ function itemsTable({ format, labels, totals }: InvoiceContext): Block {
     { header: labels.amount, width: 'auto', align: 'right' },
   ];
   const rows = items.map((item) => [
-    item.description,
+    lineDescription(item, labels),
     item.quantity === undefined ? '' : format.quantity(item.quantity),
     item.unitPrice === undefined ? '' : format.unitPrice(item.unitPrice),
     ...(withRates ? [item.taxRate === undefined ? '' : format.percent(item.taxRate)] : []),
     format.money(item.amount),
   ]);
-  const taxTotals: TotalLine[] =
-    taxLines.length > 0
-      ? taxLines.map((line) => ({ label: `${labels.tax} ${format.percent(line.rate)}`, value: format.money(line.amount) }))
-      : [{ label: labels.tax, value: format.money(tax) }];
+  // A tax sent with the data wins over the rates on a plain invoice; an e-invoice's tax is their sum (checked) and shows its breakdown.
+  const breakdown = taxLines.length > 0 && (data.tax === undefined || mode.eInvoice !== undefined);
+  const taxTotals: TotalLine[] = breakdown
+    ? taxLines.map((line) => ({ label: taxLineLabel(line, format, labels), value: format.money(line.amount) }))
+    : [{ label: labels.tax, value: format.money(tax) }];
   return new Table({
     columns,
     rows,
@@ -164,6 +192,21 @@ function itemsTable({ format, labels, totals }: InvoiceContext): Block {
     totals: [{ label: labels.subtotal, value: format.money(subtotal) }, ...taxTotals, { label: labels.total, value: format.money(total), emphasis: true }],
     emptyText: labels.noItems,
   });
+}
+
+/** The description, and under it the category and exemption reason of a line that is not at the standard rate. */
+function lineDescription(item: InvoiceItem, labels: InvoiceLabels): string {
+  const category = item.taxCategory && item.taxCategory !== 'S' ? labels.taxCategories[item.taxCategory] : '';
+  const reason = item.taxExemptionReason ?? '';
+  // "Reverse charge: VAT to be accounted for by the recipient" already names its category.
+  const note = category && !reason.toLocaleLowerCase().startsWith(category.toLocaleLowerCase()) ? [category, reason].filter(Boolean).join(': ') : reason;
+  return note ? `${item.description}\n${note}` : item.description;
+}
+
+/** "VAT 19%"; beside another category its word: "VAT 0% · Reverse charge". */
+function taxLineLabel(line: TaxLine, format: InvoiceFormat, labels: InvoiceLabels): string {
+  const label = `${labels.tax} ${format.percent(line.rate)}`;
+  return line.category === 'S' ? label : `${label} · ${labels.taxCategories[line.category]}`;
 }
 
 function section(heading: string, content: string, locale: string): Block {

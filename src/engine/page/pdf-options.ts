@@ -1,3 +1,5 @@
+import type { EInvoiceProfile } from '../einvoice/einvoice-profile';
+
 export const PAGE_FORMATS = ['Letter', 'A4', 'Legal'] as const;
 export type PageFormat = (typeof PAGE_FORMATS)[number];
 
@@ -20,6 +22,22 @@ export interface DefaultPdfOptions {
 export const PDF_STANDARDS = ['PDF/A-2b', 'PDF/A-3b', 'PDF/UA-1'] as const;
 export type PdfStandard = (typeof PDF_STANDARDS)[number];
 
+/** `options.pdfStandard`: one standard, or a list of at most one PDF/A level and PDF/UA-1 (DECISIONS section 14). */
+export type PdfStandards = PdfStandard | readonly PdfStandard[];
+
+/** The standards of `options.pdfStandard` as a list, whichever form was sent (jobs stored before lists existed hold one). */
+export function standardList(value: PdfStandards | undefined): readonly PdfStandard[] {
+  return value === undefined ? [] : typeof value === 'string' ? [value] : value;
+}
+
+/** `options.attachments[]` as sent: `data` is base64. */
+export interface AttachmentInput {
+  name: string;
+  contentType: string;
+  data: string;
+  description?: string;
+}
+
 /** The document language when the caller names none (BCP 47). */
 export const DEFAULT_LANG = 'en';
 
@@ -37,7 +55,10 @@ export interface PdfOptionsInput {
   footerTemplate?: string;
   /** BCP 47 language of the document: /Lang, and the CJK glyph forms. */
   lang?: string;
-  pdfStandard?: PdfStandard;
+  pdfStandard?: PdfStandards;
+  /** `invoice-basic` only: make the PDF a hybrid e-invoice of this profile (PDF/A-3b). */
+  eInvoice?: EInvoiceProfile;
+  attachments?: AttachmentInput[];
 }
 
 /** Options after the caller's `options` were merged over the template defaults and validated. */
@@ -47,7 +68,10 @@ export interface PdfOptions extends DefaultPdfOptions {
   footerTemplate?: string;
   /** Set by resolveOptions; absent from jobs stored before it existed (read as DEFAULT_LANG). */
   lang?: string;
-  pdfStandard?: PdfStandard;
+  /** With eInvoice and none sent: PDF/A-3b. */
+  pdfStandard?: PdfStandards;
+  eInvoice?: EInvoiceProfile;
+  attachments?: AttachmentInput[];
 }
 
 /** Everything a layout needs to draw one document; data has passed the template schema. */

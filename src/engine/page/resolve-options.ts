@@ -24,7 +24,10 @@ export function resolveOptions(input: PdfOptionsInput, defaults: DefaultPdfOptio
     headerTemplate: input.headerTemplate,
     footerTemplate: input.footerTemplate,
     lang: input.lang ?? DEFAULT_LANG,
-    pdfStandard: input.pdfStandard,
+    // An e-invoice is a PDF/A-3 file (Factur-X); the caller may add PDF/UA-1.
+    pdfStandard: input.pdfStandard ?? (input.eInvoice ? 'PDF/A-3b' : undefined),
+    ...(input.eInvoice ? { eInvoice: input.eInvoice } : {}),
+    ...(input.attachments?.length ? { attachments: input.attachments } : {}),
   };
 }
 

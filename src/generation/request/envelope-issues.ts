@@ -93,7 +93,7 @@ function toIssue(schema: EnvelopeSchema, body: Record<string, unknown>, error: E
   const name = String(segments[segments.length - 1]);
   return {
     segments,
-    message: template.replace('{name}', name).replace('{shortName}', name.slice(0, 64)),
+    message: template.replace('{name}', name).replace('{shortName}', name.slice(0, 64)).replace('{path}', formatPath(segments)),
     first: propertyName !== undefined,
     whole: error.keyword === 'maxProperties',
   };

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { checkOptionImages, contentRoomProblem, dataOrientation, findTemplate, PdfOptions, PdfOptionsInput, resolveOptions } from '../../engine';
+import { checkOptionImages, contentRoomProblem, dataOrientation, eInvoiceProblems, findTemplate, InvoiceBasicData, PdfOptions, PdfOptionsInput, resolveOptions } from '../../engine';
 import { ApiError } from '../../common/errors/api-error';
 import { CustomTemplateCatalog } from '../../templates/custom/custom-template-catalog';
 import { WebhookUrlPolicy } from '../../webhooks/webhook-url-policy';
 import { HEADER_NAME_PATTERN, isRefusedHeader, WebhookRequest } from '../../webhooks/webhook-request';
 import type { GenerateCommand } from '../generate-command';
 import { EnvelopeIssue, reportIssues, schemaIssues } from './envelope-issues';
+import { documentOptionIssues } from './document-option-rules';
 import { builtInTarget, customTarget, GenerateTarget } from './generate-target';
 import { MAX_TEMPLATE_VERSION_LENGTH, OutputFormat } from './generate-request.schema';
 
@@ -46,6 +47,9 @@ export class GenerateRequestParser {
 
     const dataErrors = await template.validateData(b.data);
     if (dataErrors.length > 0) throw new ApiError('INVALID_DATA', { extra: { validationErrors: dataErrors } });
+    // Section 14: what EN 16931 needs of data that passed the template's schema.
+    const eInvoiceErrors = options!.eInvoice ? eInvoiceProblems(b.data as InvoiceBasicData, options!.eInvoice) : [];
+    if (eInvoiceErrors.length > 0) throw new ApiError('INVALID_DATA', { extra: { validationErrors: eInvoiceErrors } });
 
     if (webhook && !caller.webhooks) throw new ApiError('WEBHOOKS_NOT_IN_PLAN');
     return {
@@ -91,6 +95,7 @@ async function checkEnvelope(b: Record<string, unknown>, template: GenerateTarge
     const problem = contentRoomProblem(options);
     const problems = problem ? [problem] : await checkOptionImages(options);
     issues.push(...problems.map((message) => ({ segments: ['options'], message, ownMessage: true })));
+    issues.push(...documentOptionIssues(options, template.id, template.custom !== undefined));
   }
   if (isObject(b.webhook) && isObject(b.webhook.headers)) issues.push(...reservedHeaderIssues(b.webhook.headers));
   return { options, issues };

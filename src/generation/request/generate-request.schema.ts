@@ -1,5 +1,7 @@
 import { MARGIN_SIDES, MAX_HEADER_FOOTER_CHARS, ORIENTATIONS, PAGE_FORMATS } from '../../engine';
 import { DEFAULT_LANG, PDF_STANDARDS } from '../../engine/page/pdf-options';
+import { EINVOICE_PROFILES } from '../../engine/einvoice/einvoice-profile';
+import { ATTACHMENT_NAME_PATTERN, CONTENT_TYPE_PATTERN, MAX_ATTACHMENT_BASE64, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from './attachment-rules';
 import {
   HEADER_NAME_PATTERN,
   HEADER_VALUE_PATTERN,
@@ -33,14 +35,14 @@ export const CSS_LENGTH_FORMAT = 'css-length';
 /**
  * The caller-facing message of a field, kept beside the rule it explains: one string for any
  * failure at or below the node, or one per keyword. `{name}` is the last segment of the field's
- * path (a header's name), `{shortName}` its first 64 characters. Published as an OpenAPI extension, which validators ignore.
+ * path (a header's name), `{shortName}` its first 64 characters, `{path}` the whole path. Published as an OpenAPI extension, which validators ignore.
  */
 export const MESSAGE_KEYWORD = 'x-invalid';
 export type FieldMessages = string | Partial<Record<string, string>>;
 
 /** The JSON Schema keywords the envelope uses, plus its messages. */
 export interface EnvelopeSchema {
-  type?: 'object' | 'string' | 'number' | 'boolean';
+  type?: 'object' | 'string' | 'number' | 'boolean' | 'array';
   description?: string;
   properties?: Record<string, EnvelopeSchema>;
   required?: string[];
@@ -48,6 +50,10 @@ export interface EnvelopeSchema {
   propertyNames?: EnvelopeSchema;
   maxProperties?: number;
   anyOf?: EnvelopeSchema[];
+  items?: EnvelopeSchema;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
   enum?: string[];
   format?: string;
   pattern?: string;
@@ -142,12 +148,66 @@ export const GENERATE_REQUEST_SCHEMA: EnvelopeSchema = {
           [MESSAGE_KEYWORD]: `options.lang must be a BCP 47 language tag such as en, fr-CA or zh-Hant (at most ${MAX_LANG_LENGTH} characters)`,
         },
         pdfStandard: {
-          type: 'string',
-          enum: [...PDF_STANDARDS],
+          anyOf: [
+            { type: 'string', enum: [...PDF_STANDARDS] },
+            { type: 'array', minItems: 1, maxItems: 2, uniqueItems: true, items: { type: 'string', enum: [...PDF_STANDARDS] } },
+          ],
           description:
-            'Make the file claim and meet an archiving or accessibility standard: PDF/A-2b or PDF/A-3b (sRGB output intent, XMP identification) or PDF/UA-1. Every document is tagged, with /Lang and XMP, without it. Files are never encrypted.',
+            'Make the file claim and meet an archiving or accessibility standard: PDF/A-2b or PDF/A-3b (sRGB output intent, XMP identification) or PDF/UA-1, or a list of at most one PDF/A level and PDF/UA-1 (["PDF/A-3b", "PDF/UA-1"]). Every document is tagged, with /Lang and XMP, without it. An e-invoice is PDF/A-3b.',
           example: 'PDF/A-2b',
-          [MESSAGE_KEYWORD]: `options.pdfStandard must be one of: ${PDF_STANDARDS.join(', ')}`,
+          [MESSAGE_KEYWORD]: `options.pdfStandard must be one of: ${PDF_STANDARDS.join(', ')}, or a list of at most one PDF/A level and PDF/UA-1`,
+        },
+        eInvoice: {
+          type: 'string',
+          enum: [...EINVOICE_PROFILES],
+          description:
+            'invoice-basic only: make the PDF a hybrid e-invoice (Factur-X 1.0 / ZUGFeRD 2.3, PDF/A-3b) with the invoice embedded as UN/CEFACT CII XML: EN16931 (factur-x.xml) or XRECHNUNG (xrechnung.xml). The data must then carry what EN 16931 requires (see the README, "E-invoices").',
+          example: 'EN16931',
+          [MESSAGE_KEYWORD]: `options.eInvoice must be one of: ${EINVOICE_PROFILES.join(', ')}`,
+        },
+        attachments: {
+          type: 'array',
+          maxItems: MAX_ATTACHMENTS,
+          description: `Files embedded in the PDF as associated files (AFRelationship /Supplement): up to ${MAX_ATTACHMENTS}, at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MiB decoded in all; not with PDF/A-2b, which forbids them`,
+          [MESSAGE_KEYWORD]: `options.attachments must be a list of at most ${MAX_ATTACHMENTS} files`,
+          items: {
+            type: 'object',
+            required: ['name', 'contentType', 'data'],
+            [MESSAGE_KEYWORD]: '{path} must be an object with name, contentType, data and optional description',
+            properties: {
+              name: {
+                type: 'string',
+                minLength: 1,
+                maxLength: 100,
+                pattern: ATTACHMENT_NAME_PATTERN,
+                description: 'The file name shown by PDF readers, unique in the document: 1-100 characters, no / or \\',
+                example: 'timesheet.csv',
+                [MESSAGE_KEYWORD]: '{path} must be a file name of 1 to 100 characters without / or \\',
+              },
+              contentType: {
+                type: 'string',
+                maxLength: 100,
+                pattern: CONTENT_TYPE_PATTERN,
+                description: 'The MIME type, e.g. text/csv',
+                example: 'text/csv',
+                [MESSAGE_KEYWORD]: '{path} must be a MIME type such as text/csv or application/pdf',
+              },
+              data: {
+                type: 'string',
+                maxLength: MAX_ATTACHMENT_BASE64,
+                pattern: '^[A-Za-z0-9+/]*={0,2}$',
+                description: 'The file, base64',
+                example: 'ZGF0ZSxob3VycwoyMDI1LTAzLTMxLDgK',
+                [MESSAGE_KEYWORD]: `{path} must be base64 of at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MiB`,
+              },
+              description: {
+                type: 'string',
+                maxLength: 500,
+                description: 'What the file is, shown by PDF readers',
+                [MESSAGE_KEYWORD]: '{path} must be a string of at most 500 characters',
+              },
+            },
+          },
         },
       },
     },

@@ -1,3 +1,5 @@
+import { Decimal, decimalText } from '../../einvoice/decimal';
+
 /**
  * Money, numbers, percentages and dates of one invoice, in its locale and currency, by Intl.
  * Formatters are made once per locale and currency and shared by every render: making them is
@@ -13,6 +15,7 @@ export class InvoiceFormat {
   private readonly quantityFormat: Intl.NumberFormat;
   private readonly percentFormat: Intl.NumberFormat;
   private readonly dateFormat: Intl.DateTimeFormat;
+  private readonly regionNames: Intl.DisplayNames;
 
   constructor(
     /** A locale Intl supports (see resolveLocale). */
@@ -30,10 +33,17 @@ export class InvoiceFormat {
     this.quantityFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
     this.percentFormat = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 });
     this.dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+    this.regionNames = new Intl.DisplayNames(locale, { type: 'region', fallback: 'code' });
   }
 
-  /** An amount in the currency's decimals; -0 prints as 0. */
-  money(value: number): string {
+  /** A country's name from its ISO 3166-1 alpha-2 code, in the locale's language (DE -> "Deutschland" in de). */
+  country(code: string): string {
+    return this.regionNames.of(code) ?? code;
+  }
+
+  /** An amount in the currency's decimals; -0 prints as 0. A Decimal prints exactly (Intl reads decimal text without binary rounding). */
+  money(value: number | Decimal): string {
+    if (typeof value !== 'number') return this.moneyFormat.format(decimalText(value) as unknown as number);
     return this.moneyFormat.format(value + 0);
   }
 

@@ -2,6 +2,34 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { DRAFT_07, isoDate, list, longText, object, signedNumber, text } from './schema-builders';
 import { JsonSchema } from './json-schema.types';
 
+/** What an e-invoice calls a tax category (UNCL5305): standard, zero-rated, exempt, reverse charge. */
+export const TAX_CATEGORIES = ['S', 'Z', 'E', 'AE'] as const;
+
+const postalAddress = (party: string, term: string) =>
+  object(
+    `The ${party}'s structured postal address (${term}): printed on the invoice and required for an e-invoice (options.eInvoice).`,
+    {
+      street: text('Street and number (address line 1).'),
+      city: text('City.'),
+      postcode: text('Postal code.'),
+      country: {
+        type: 'string',
+        pattern: '^[A-Z]{2}$',
+        description: 'ISO 3166-1 alpha-2 country code, e.g. DE.',
+        examples: ['DE'],
+      },
+    },
+    ['city', 'postcode', 'country'],
+  );
+
+const vatId = (party: string, term: string) => ({
+  type: 'string',
+  maxLength: 30,
+  pattern: '^[A-Z]{2}[0-9A-Za-z+*.]{2,28}$',
+  description: `The ${party}'s VAT identification number with its country prefix, e.g. DE123456789 (${term}).`,
+  examples: ['DE123456789'],
+}) as const;
+
 const item = object(
   'One invoice line. amount is computed as quantity * unitPrice when absent.',
   {
@@ -17,6 +45,19 @@ const item = object(
         'Tax rate of the line in percent, e.g. 19. The totals show one tax line per rate ("VAT 19%"), computed on the lines of that rate and rounded to the currency. A `tax` sent with the data wins over the computed lines.',
       examples: [19],
     },
+    taxCategory: {
+      type: 'string',
+      enum: [...TAX_CATEGORIES],
+      description:
+        'Tax category of the line (UNCL5305, BT-151): S standard rate (default), Z zero-rated (default at 0 %), E exempt, AE reverse charge. E and AE are at 0 % and need taxExemptionReason.',
+    },
+    taxExemptionReason: text('Why the line is exempt or reverse-charged, printed beside it (BT-120), e.g. "Reverse charge: the recipient is liable for VAT".'),
+    unitCode: {
+      type: 'string',
+      pattern: '^[A-Z0-9]{2,3}$',
+      description: 'Unit of the quantity as a UN/ECE Recommendation 20 code (BT-130): C62 one (default), HUR hour, DAY day, KGM kilogram, MTR metre, LS lump sum.',
+      examples: ['HUR'],
+    },
   },
   ['description'],
 );
@@ -31,6 +72,12 @@ export const INVOICE_BASIC_SCHEMA = {
     invoiceNumber: text('Invoice number as printed, e.g. INV-2025-0142.'),
     invoiceDate: isoDate('Date of issue.'),
     dueDate: isoDate('Payment due date.'),
+    deliveryDate: isoDate('When the goods or services were delivered (BT-72). An e-invoice without it or servicePeriod states the invoice date.'),
+    servicePeriod: object(
+      'The period the invoice covers (BG-14), printed and carried in an e-invoice instead of a delivery date.',
+      { start: isoDate('First day.'), end: isoDate('Last day.') },
+      ['start', 'end'],
+    ),
     currency: {
       type: 'string',
       pattern: '^[A-Z]{3}$',
@@ -68,6 +115,14 @@ export const INVOICE_BASIC_SCHEMA = {
       address: text('Postal address; may contain line breaks.'),
       email: text('Contact e-mail address.'),
       phone: text('Contact phone number.'),
+      vatId: vatId('seller', 'BT-31'),
+      taxNumber: text("The seller's tax number when it has no VAT id (BT-32), e.g. 201/113/40209."),
+      postalAddress: postalAddress('seller', 'BT-35 to BT-40'),
+      contact: object("The seller's contact person (BT-41 to BT-43); required for XRECHNUNG.", {
+        name: text('Contact name.'),
+        phone: text('Contact phone number.'),
+        email: text('Contact e-mail address.'),
+      }),
     }),
     client: object(
       'The billed party.',
@@ -75,9 +130,28 @@ export const INVOICE_BASIC_SCHEMA = {
         name: text('Client name.'),
         address: text('Postal address; may contain line breaks.'),
         email: text('Contact e-mail address.'),
+        vatId: vatId('buyer', 'BT-48'),
+        postalAddress: postalAddress('buyer', 'BT-50 to BT-55'),
       },
       ['name'],
     ),
+    buyerReference: text("The buyer's reference (BT-10): for German public buyers the Leitweg-ID, e.g. 04011000-12345-34; required for XRECHNUNG."),
+    payment: object('How the invoice is paid, printed and carried in an e-invoice.', {
+      iban: {
+        type: 'string',
+        pattern: '^[A-Z]{2}[0-9]{2}[A-Z0-9 ]{11,36}$',
+        description: 'IBAN of the account to pay into (BT-84), spaces allowed: a SEPA credit transfer.',
+        examples: ['DE89 3704 0044 0532 0130 00'],
+      },
+      bic: {
+        type: 'string',
+        pattern: '^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$',
+        description: 'BIC of the bank (BT-86).',
+        examples: ['COBADEFFXXX'],
+      },
+      terms: text('Payment terms (BT-20), e.g. "Payable within 14 days without deduction".'),
+      dueDate: isoDate('Payment due date (BT-9); dueDate is used when absent.'),
+    }),
     items: list('Invoice lines, 1 to 1000.', item, { minItems: 1, maxItems: 1000 }),
     subtotal: signedNumber('Sum of the line amounts before tax.'),
     tax: signedNumber('Tax amount.'),

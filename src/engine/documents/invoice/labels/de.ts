@@ -25,4 +25,13 @@ export const de: InvoiceLabels = {
   status: { paid: 'BEZAHLT', overdue: 'ÜBERFÄLLIG' },
   page: (page, total) => `Seite ${page} von ${total}`,
   continued: 'Fortsetzung',
+  vatId: 'USt-IdNr.',
+  taxNumber: 'Steuernummer',
+  deliveryDate: 'Leistungsdatum',
+  servicePeriod: 'Leistungszeitraum',
+  buyerReference: 'Käuferreferenz',
+  payment: 'Zahlung',
+  contact: 'Ansprechpartner',
+  taxCategories: { S: '', Z: 'Nullsatz', E: 'Steuerbefreit', AE: 'Steuerschuldnerschaft des Leistungsempfängers' },
+  eInvoice: (profile) => `E-Rechnung · ${profile}`,
 };

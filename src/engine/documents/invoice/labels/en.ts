@@ -25,4 +25,13 @@ export const en: InvoiceLabels = {
   status: { paid: 'PAID', overdue: 'OVERDUE' },
   page: (page, total) => `Page ${page} of ${total}`,
   continued: 'continued',
+  vatId: 'VAT ID',
+  taxNumber: 'Tax number',
+  deliveryDate: 'Delivery date',
+  servicePeriod: 'Service period',
+  buyerReference: 'Buyer reference',
+  payment: 'Payment',
+  contact: 'Contact',
+  taxCategories: { S: '', Z: 'Zero-rated', E: 'Exempt', AE: 'Reverse charge' },
+  eInvoice: (profile) => `E-invoice · ${profile}`,
 };

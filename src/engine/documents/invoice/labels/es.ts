@@ -25,4 +25,13 @@ export const es: InvoiceLabels = {
   status: { paid: 'PAGADO', overdue: 'VENCIDO' },
   page: (page, total) => `Página ${page} de ${total}`,
   continued: 'continuación',
+  vatId: 'NIF-IVA',
+  taxNumber: 'Número fiscal',
+  deliveryDate: 'Fecha de entrega',
+  servicePeriod: 'Periodo de servicio',
+  buyerReference: 'Referencia del comprador',
+  payment: 'Pago',
+  contact: 'Contacto',
+  taxCategories: { S: '', Z: 'Tipo cero', E: 'Exento', AE: 'Inversión del sujeto pasivo' },
+  eInvoice: (profile) => `Factura electrónica · ${profile}`,
 };

@@ -25,4 +25,13 @@ export const fr: InvoiceLabels = {
   status: { paid: 'PAYÉ', overdue: 'EN RETARD' },
   page: (page, total) => `Page ${page} sur ${total}`,
   continued: 'suite',
+  vatId: 'N° TVA',
+  taxNumber: 'N° fiscal',
+  deliveryDate: 'Date de livraison',
+  servicePeriod: 'Période de prestation',
+  buyerReference: 'Référence acheteur',
+  payment: 'Paiement',
+  contact: 'Contact',
+  taxCategories: { S: '', Z: 'Taux zéro', E: 'Exonéré', AE: 'Autoliquidation' },
+  eInvoice: (profile) => `Facture électronique · ${profile}`,
 };

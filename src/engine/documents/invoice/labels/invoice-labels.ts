@@ -1,4 +1,5 @@
 import type { InvoiceBasicData } from '../../../templates/schemas';
+import type { TaxCategory } from '../../../einvoice/tax-category';
 import { de } from './de';
 import { en } from './en';
 import { es } from './es';
@@ -48,6 +49,19 @@ export interface InvoiceLabels {
   status: Record<NonNullable<InvoiceBasicData['status']>, string>;
   page: (page: number, total: number) => string;
   continued: string;
+  vatId: string;
+  taxNumber: string;
+  deliveryDate: string;
+  servicePeriod: string;
+  buyerReference: string;
+  /** The heading of the IBAN, BIC and terms. */
+  payment: string;
+  /** Before the seller's contact person. */
+  contact: string;
+  /** Printed beside a line and a tax total of a category other than S (standard rate, printed without a word). */
+  taxCategories: Record<TaxCategory, string>;
+  /** The small line saying the PDF is an e-invoice of `profile`. */
+  eInvoice: (profile: string) => string;
 }
 
 const BY_LANGUAGE: Record<string, InvoiceLabels> = { de, en, es, fr, it, ja, nl, pt, zh };

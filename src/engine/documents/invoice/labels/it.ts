@@ -25,4 +25,13 @@ export const it: InvoiceLabels = {
   status: { paid: 'PAGATO', overdue: 'SCADUTO' },
   page: (page, total) => `Pagina ${page} di ${total}`,
   continued: 'segue',
+  vatId: 'P. IVA',
+  taxNumber: 'Codice fiscale',
+  deliveryDate: 'Data di consegna',
+  servicePeriod: 'Periodo di prestazione',
+  buyerReference: 'Riferimento acquirente',
+  payment: 'Pagamento',
+  contact: 'Referente',
+  taxCategories: { S: '', Z: 'Aliquota zero', E: 'Esente', AE: 'Inversione contabile' },
+  eInvoice: (profile) => `Fattura elettronica · ${profile}`,
 };

@@ -25,4 +25,13 @@ export const ja: InvoiceLabels = {
   status: { paid: '支払済', overdue: '期限超過' },
   page: (page, total) => `${page} / ${total} ページ`,
   continued: '続き',
+  vatId: 'VAT番号',
+  taxNumber: '税番号',
+  deliveryDate: '納品日',
+  servicePeriod: '役務提供期間',
+  buyerReference: '買い手参照',
+  payment: 'お支払い',
+  contact: '担当者',
+  taxCategories: { S: '', Z: 'ゼロ税率', E: '非課税', AE: 'リバースチャージ' },
+  eInvoice: (profile) => `電子インボイス · ${profile}`,
 };

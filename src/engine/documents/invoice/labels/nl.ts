@@ -25,4 +25,13 @@ export const nl: InvoiceLabels = {
   status: { paid: 'BETAALD', overdue: 'ACHTERSTALLIG' },
   page: (page, total) => `Pagina ${page} van ${total}`,
   continued: 'vervolg',
+  vatId: 'Btw-nummer',
+  taxNumber: 'Fiscaal nummer',
+  deliveryDate: 'Leverdatum',
+  servicePeriod: 'Prestatieperiode',
+  buyerReference: 'Referentie koper',
+  payment: 'Betaling',
+  contact: 'Contactpersoon',
+  taxCategories: { S: '', Z: 'Nultarief', E: 'Vrijgesteld', AE: 'Btw verlegd' },
+  eInvoice: (profile) => `E-factuur · ${profile}`,
 };

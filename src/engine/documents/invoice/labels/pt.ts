@@ -25,4 +25,13 @@ export const pt: InvoiceLabels = {
   status: { paid: 'PAGO', overdue: 'EM ATRASO' },
   page: (page, total) => `Página ${page} de ${total}`,
   continued: 'continuação',
+  vatId: 'NIF-IVA',
+  taxNumber: 'Número fiscal',
+  deliveryDate: 'Data de entrega',
+  servicePeriod: 'Período de serviço',
+  buyerReference: 'Referência do comprador',
+  payment: 'Pagamento',
+  contact: 'Contacto',
+  taxCategories: { S: '', Z: 'Taxa zero', E: 'Isento', AE: 'Autoliquidação' },
+  eInvoice: (profile) => `Fatura eletrónica · ${profile}`,
 };

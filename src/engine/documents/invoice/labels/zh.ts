@@ -25,4 +25,13 @@ export const zh: InvoiceLabels = {
   status: { paid: '已付款', overdue: '已逾期' },
   page: (page, total) => `第 ${page} 页，共 ${total} 页`,
   continued: '续',
+  vatId: '增值税号',
+  taxNumber: '税号',
+  deliveryDate: '交付日期',
+  servicePeriod: '服务期间',
+  buyerReference: '买方参考',
+  payment: '付款',
+  contact: '联系人',
+  taxCategories: { S: '', Z: '零税率', E: '免税', AE: '反向征税' },
+  eInvoice: (profile) => `电子发票 · ${profile}`,
 };

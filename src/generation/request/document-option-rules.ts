@@ -1,0 +1,33 @@
+import type { PdfOptions } from '../../engine';
+import { EInvoiceProfile, PROFILE_FACTS } from '../../engine/einvoice/einvoice-profile';
+import { standardList } from '../../engine/page/pdf-options';
+import { base64Bytes, MAX_ATTACHMENT_BYTES } from './attachment-rules';
+import type { EnvelopeIssue } from './envelope-issues';
+
+/** The one built-in template that can be an e-invoice. */
+export const E_INVOICE_TEMPLATE = 'invoice-basic';
+
+/**
+ * The rules of section 14 that the options' schema cannot state: which standards go together,
+ * what an e-invoice needs of its file, and what attachments may be.
+ */
+export function documentOptionIssues(options: PdfOptions, templateId: string, custom: boolean): EnvelopeIssue[] {
+  const issues: EnvelopeIssue[] = [];
+  const issue = (segments: (string | number)[], message: string) => issues.push({ segments: ['options', ...segments], message, ownMessage: true });
+  const standards = standardList(options.pdfStandard);
+  if (standards.filter((standard) => standard !== 'PDF/UA-1').length > 1) issue(['pdfStandard'], 'options.pdfStandard must name at most one PDF/A level');
+  if (options.eInvoice) {
+    if (custom || templateId !== E_INVOICE_TEMPLATE) issue(['eInvoice'], `options.eInvoice is only available with ${E_INVOICE_TEMPLATE}`);
+    if (!standards.includes('PDF/A-3b')) issue(['pdfStandard'], 'options.pdfStandard must be PDF/A-3b (or left out) for an e-invoice');
+  }
+  const attachments = options.attachments ?? [];
+  if (attachments.length > 0 && standards.includes('PDF/A-2b')) issue(['attachments'], 'options.attachments cannot be embedded in a PDF/A-2b file: use PDF/A-3b');
+  const names = new Set<string>(options.eInvoice ? [PROFILE_FACTS[options.eInvoice as EInvoiceProfile].fileName] : []);
+  attachments.forEach(({ name }, index) => {
+    if (names.has(name)) issue(['attachments', index, 'name'], `options.attachments[${index}].name '${name}' is already used in this document`);
+    names.add(name);
+  });
+  const bytes = attachments.reduce((total, { data }) => total + base64Bytes(data), 0);
+  if (bytes > MAX_ATTACHMENT_BYTES) issue(['attachments'], `options.attachments must be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MiB decoded in all`);
+  return issues;
+}
