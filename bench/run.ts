@@ -1,6 +1,7 @@
 import { cpus, loadavg } from 'node:os';
 import { CustomHttpResults, CUSTOM_HTTP_FORMAT, runCustomHttp } from './custom-http';
 import { CustomInProcessResults, runCustomInProcess } from './custom-in-process';
+import { EInvoiceResults, runEInvoice } from './einvoice';
 import { loadCustomInvoice } from './custom-invoice';
 import { CONNECTIONS, LoadFormat, LoadResult, runLoad, warmUp } from './http-load';
 import { InProcessResults, runInProcess } from './in-process';
@@ -49,6 +50,13 @@ async function main(): Promise<void> {
   log();
   log('== In-process render (renderDocument, main thread, sequential) ==');
   const inProcess = process.env.BENCH_SKIP_INPROCESS === '1' ? { cases: [], naive: summarize([]) } : await runInProcess(log);
+
+  let eInvoice: EInvoiceResults | undefined;
+  if (process.env.BENCH_SKIP_INPROCESS !== '1') {
+    log();
+    log('== E-invoices (issue 33), in-process: invoice 20 items, plain vs PDF/A-3b vs Factur-X EN 16931, interleaved ==');
+    eInvoice = await runEInvoice(log);
+  }
 
   const custom: CustomResults = { failures: [] };
   const customBody = CUSTOM ? loadCustomInvoice() : undefined;
@@ -154,6 +162,7 @@ function summaryTable(inProcess: InProcessResults, loads: LoadResult[], soak: So
   if (invoice) {
     rows.push(['invoice 20 items vs naive PDFKit', '(info)', `${(inProcess.naive.median / invoice.summary.median).toFixed(1)}x faster (${ms(inProcess.naive.median)})`, '']);
   }
+  rows.push(['e-invoice / plain invoice (CPU)', '<= 2x', eInvoice ? `${eInvoice.ratio.toFixed(2)}x` : 'not run', verdict(eInvoice ? eInvoice.ratio <= 2 : undefined)]);
   const load = (format: LoadFormat) => loads.find((l) => l.format === format);
   const url = load('url');
   const buffer = load('buffer');

@@ -16,7 +16,8 @@ import { deflatePageContents } from './page-content';
 import { fitToStandards, metadataTitle, standardOptions } from './pdf-standards';
 import { DEFAULT_LANG, PdfOptions, standardList } from './page/pdf-options';
 import { AssociatedFile, embedAssociatedFiles } from './associated-files';
-import { facturXMetadata } from './einvoice/factur-x-metadata';
+import { FACTUR_X_SCHEMA, facturXProperties } from './einvoice/factur-x-metadata';
+import { ExtensionSchema, extensionSchemasXmp, PDFUA_ID_SCHEMA } from './xmp-extension-schemas';
 
 const PRODUCER = 'pdfgen';
 
@@ -92,7 +93,7 @@ async function draw(layout: DocumentLayout<Record<string, unknown>>, request: Re
   canvas.tags.finish();
   documentFonts.embedAll();
   embedAssociatedFiles(doc, associatedFiles(layout, data, options), created);
-  if (options.eInvoice) doc.appendXML(facturXMetadata(options.eInvoice));
+  appendExtensionMetadata(doc, options);
   deflatePageContents(doc);
   doc.end();
   return { pdf: await bytes, pageSize: geometry.size, pageCount, textBoxes: canvas.textBoxes, runningBoxes: canvas.textBoxes.slice(contentBoxes) };
@@ -106,6 +107,19 @@ function associatedFiles(layout: DocumentLayout<Record<string, unknown>>, data: 
     files.push({ name, contentType, data: Buffer.from(base64, 'base64'), relationship: 'Supplement', description });
   }
   return files;
+}
+
+/**
+ * What the XMP needs beyond PDFKit's: the Factur-X properties of an e-invoice, and, in a PDF/A
+ * file, the description of every namespace PDF/A does not predefine (pdfuaid beside a PDF/A claim, fx).
+ */
+function appendExtensionMetadata(doc: PDFKit.PDFDocument, options: PdfOptions): void {
+  const standards = standardList(options.pdfStandard);
+  const schemas: ExtensionSchema[] = [];
+  if (standards.includes('PDF/UA-1') && standards.length > 1) schemas.push(PDFUA_ID_SCHEMA);
+  if (options.eInvoice) schemas.push(FACTUR_X_SCHEMA);
+  if (schemas.length > 0) doc.appendXML(extensionSchemasXmp(schemas));
+  if (options.eInvoice) doc.appendXML(facturXProperties(options.eInvoice));
 }
 
 /** A PDF document being drawn; a pass that is laid out again is dropped unfinished. */

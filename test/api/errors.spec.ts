@@ -77,7 +77,7 @@ describe('errors', () => {
       'options.lang must be a BCP 47 language tag such as en, fr-CA or zh-Hant (at most 35 characters)',
       'options.pdfStandard must be one of: PDF/A-2b, PDF/A-3b, PDF/UA-1',
     ]);
-    for (const options of [{ lang: 42 }, { lang: '' }, { lang: 'x'.repeat(36) }, { pdfStandard: 'pdf/ua-1' }, { pdfStandard: ['PDF/A-2b'] }]) {
+    for (const options of [{ lang: 42 }, { lang: '' }, { lang: 'x'.repeat(36) }, { pdfStandard: 'pdf/ua-1' }, { pdfStandard: ['PDF/A-2b', 'PDF/A-3b'] }]) {
       const bad = await generate(business.key, { ...invoice(), options });
       expectError(bad, 400, 'Invalid request', 'INVALID_REQUEST');
       expect(bad.body.validationErrors).toHaveLength(1);

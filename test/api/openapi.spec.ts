@@ -41,12 +41,18 @@ describe('the OpenAPI document', () => {
     expect(doc.components.schemas[GENERATE_REQUEST_COMPONENT]).toEqual(JSON.parse(JSON.stringify(generateRequestOpenApiSchema())));
   });
 
-  it('publishes options.lang (BCP 47) and options.pdfStandard (the three standards) in the generate body', () => {
+  it('publishes options.lang (BCP 47), options.pdfStandard (a standard or a list), eInvoice and attachments in the generate body', () => {
     const options = doc.components.schemas[GENERATE_REQUEST_COMPONENT].properties.options.properties;
     expect(options.lang).toMatchObject({ type: 'string', default: 'en', pattern: expect.any(String), maxLength: 35 });
     expect(new RegExp(options.lang.pattern).test('zh-Hant-TW')).toBe(true);
     expect(new RegExp(options.lang.pattern).test('en_US')).toBe(false);
-    expect(options.pdfStandard).toMatchObject({ type: 'string', enum: ['PDF/A-2b', 'PDF/A-3b', 'PDF/UA-1'] });
+    const standards = ['PDF/A-2b', 'PDF/A-3b', 'PDF/UA-1'];
+    expect(options.pdfStandard.anyOf).toMatchObject([
+      { type: 'string', enum: standards },
+      { type: 'array', maxItems: 2, uniqueItems: true, items: { type: 'string', enum: standards } },
+    ]);
+    expect(options.eInvoice).toMatchObject({ type: 'string', enum: ['EN16931', 'XRECHNUNG'] });
+    expect(options.attachments).toMatchObject({ type: 'array', maxItems: 10, items: { required: ['name', 'contentType', 'data'] } });
   });
 
   it('serves the same document as YAML', async () => {

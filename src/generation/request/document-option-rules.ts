@@ -15,7 +15,7 @@ export function documentOptionIssues(options: PdfOptions, templateId: string, cu
   const issues: EnvelopeIssue[] = [];
   const issue = (segments: (string | number)[], message: string) => issues.push({ segments: ['options', ...segments], message, ownMessage: true });
   const standards = standardList(options.pdfStandard);
-  if (standards.filter((standard) => standard !== 'PDF/UA-1').length > 1) issue(['pdfStandard'], 'options.pdfStandard must name at most one PDF/A level');
+  if (standards.filter((standard) => standard !== 'PDF/UA-1').length > 1) issue(['pdfStandard'], 'options.pdfStandard must be a list of at most one PDF/A level and PDF/UA-1');
   if (options.eInvoice) {
     if (custom || templateId !== E_INVOICE_TEMPLATE) issue(['eInvoice'], `options.eInvoice is only available with ${E_INVOICE_TEMPLATE}`);
     if (!standards.includes('PDF/A-3b')) issue(['pdfStandard'], 'options.pdfStandard must be PDF/A-3b (or left out) for an e-invoice');

@@ -1,6 +1,6 @@
 import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
 import { cssLengthToPoints, JsonSchema } from '../../engine';
-import { compareKeys, DocumentOrder, formatPath, PathSegment, pointerToSegments } from '../../templates/validation/data-path';
+import { compareKeys, DocumentOrder, formatPath, PathSegment, pointerToSegments, valueAt } from '../../templates/validation/data-path';
 import { CSS_LENGTH_FORMAT, EnvelopeSchema, FieldMessages, GENERATE_REQUEST_SCHEMA, MESSAGE_KEYWORD } from './generate-request.schema';
 
 /** One problem with the envelope of a generate request, at a path of the body. */
@@ -34,7 +34,8 @@ export class EnvelopeValidator {
   /** The body's problems as the schema states them, one message per field. */
   issues(body: Record<string, unknown>): EnvelopeIssue[] {
     if (this.validate(body)) return [];
-    return (this.validate.errors ?? []).flatMap((error) => {
+    const errors = this.validate.errors ?? [];
+    return withoutOtherTypeBranches(this.schema, body, errors).flatMap((error) => {
       const issue = toIssue(this.schema, body, error);
       return issue ? [issue] : [];
     });
@@ -80,6 +81,29 @@ function reportInOrder(schema: EnvelopeSchema, body: Record<string, unknown>, is
     messages.push(issue.message);
   }
   return messages;
+}
+
+/**
+ * The errors of an anyOf's branches, as one field's: each reported at the anyOf's field (a bad
+ * entry of options.pdfStandard's list is a bad options.pdfStandard), and none from a branch
+ * written for another JSON type than the value's (with allErrors, the string branch's `enum`
+ * also fails for a list, and its message would describe the wrong form).
+ */
+function withoutOtherTypeBranches(schema: EnvelopeSchema, body: Record<string, unknown>, errors: ErrorObject[]): ErrorObject[] {
+  const anyOfAt = new Map(errors.filter((error) => error.keyword === 'anyOf').map((error) => [error.schemaPath, error.instancePath]));
+  return errors.flatMap((error) => {
+    const branch = /^(.*\/anyOf)\/(\d+)\//.exec(`${error.schemaPath}/`);
+    const instancePath = branch ? anyOfAt.get(branch[1]) : undefined;
+    if (!branch || instancePath === undefined) return [error];
+    const steps = `${branch[1]}/${branch[2]}`.replace(/^#\/?/, '').split('/');
+    const type = (lookUp(schema, steps) as EnvelopeSchema | undefined)?.type;
+    const sameType = type === undefined || jsonType(valueAt(body, pointerToSegments(instancePath, body))) === type;
+    return sameType ? [{ ...error, instancePath }] : [];
+  });
+}
+
+function jsonType(value: unknown): string {
+  return Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
 }
 
 function toIssue(schema: EnvelopeSchema, body: Record<string, unknown>, error: ErrorObject): EnvelopeIssue | null {

@@ -29,6 +29,8 @@ export const BCP47_PATTERN =
   '(?:-(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*(?:-[0-9A-WYZa-wyz](?:-[A-Za-z0-9]{2,8})+)*(?:-[Xx](?:-[A-Za-z0-9]{1,8})+)?' +
   '|[Xx](?:-[A-Za-z0-9]{1,8})+)$';
 
+const STANDARDS_MESSAGE = `options.pdfStandard must be one of: ${PDF_STANDARDS.join(', ')}, or a list of at most one PDF/A level and PDF/UA-1`;
+
 /** The custom format of a margin side: `0.75in`, `20mm`, `2.54cm`, `12pt`, `96px` or a bare number of pixels. */
 export const CSS_LENGTH_FORMAT = 'css-length';
 
@@ -148,14 +150,15 @@ export const GENERATE_REQUEST_SCHEMA: EnvelopeSchema = {
           [MESSAGE_KEYWORD]: `options.lang must be a BCP 47 language tag such as en, fr-CA or zh-Hant (at most ${MAX_LANG_LENGTH} characters)`,
         },
         pdfStandard: {
+          // A string keeps the message it always had; a list, or anything else, says lists exist.
           anyOf: [
-            { type: 'string', enum: [...PDF_STANDARDS] },
-            { type: 'array', minItems: 1, maxItems: 2, uniqueItems: true, items: { type: 'string', enum: [...PDF_STANDARDS] } },
+            { type: 'string', enum: [...PDF_STANDARDS], [MESSAGE_KEYWORD]: `options.pdfStandard must be one of: ${PDF_STANDARDS.join(', ')}` },
+            { type: 'array', minItems: 1, maxItems: 2, uniqueItems: true, items: { type: 'string', enum: [...PDF_STANDARDS] }, [MESSAGE_KEYWORD]: STANDARDS_MESSAGE },
           ],
           description:
             'Make the file claim and meet an archiving or accessibility standard: PDF/A-2b or PDF/A-3b (sRGB output intent, XMP identification) or PDF/UA-1, or a list of at most one PDF/A level and PDF/UA-1 (["PDF/A-3b", "PDF/UA-1"]). Every document is tagged, with /Lang and XMP, without it. An e-invoice is PDF/A-3b.',
           example: 'PDF/A-2b',
-          [MESSAGE_KEYWORD]: `options.pdfStandard must be one of: ${PDF_STANDARDS.join(', ')}, or a list of at most one PDF/A level and PDF/UA-1`,
+          [MESSAGE_KEYWORD]: { anyOf: STANDARDS_MESSAGE },
         },
         eInvoice: {
           type: 'string',

@@ -35,7 +35,18 @@ function logoDecodes(data: unknown): DataIssue[] {
   return [{ segments, path, kind: 'rule', message: `Field '${path}' ${verdict.problem}` }];
 }
 
+/** An invoice's servicePeriod ends on or after its start. */
+function servicePeriodInOrder(data: unknown): DataIssue[] {
+  const period = childOf(data, 'servicePeriod');
+  const start = childOf(period, 'start');
+  const end = childOf(period, 'end');
+  if (typeof start !== 'string' || typeof end !== 'string' || !isIsoDate(start) || !isIsoDate(end) || end >= start) return [];
+  const segments = ['servicePeriod', 'end'];
+  const path = formatPath(segments);
+  return [{ segments, path, kind: 'rule', message: `Field '${path}' must not be before servicePeriod.start` }];
+}
+
 export const SEMANTIC_CHECKS: Partial<Record<TemplateId, SemanticCheck>> = {
   'calendar-schedule': rangesEndNotBeforeStart,
-  'invoice-basic': logoDecodes,
+  'invoice-basic': (data) => [...logoDecodes(data), ...servicePeriodInOrder(data)],
 };
