@@ -1057,6 +1057,27 @@ export interface components {
              */
             dueDate?: string;
             /**
+             * Format: date
+             * @description When the goods or services were delivered (BT-72). An e-invoice without it or servicePeriod states the invoice date. A real calendar date in the form YYYY-MM-DD (format "date").
+             * @example 2025-03-31
+             */
+            deliveryDate?: string;
+            /** @description The period the invoice covers (BG-14), printed and carried in an e-invoice instead of a delivery date. */
+            servicePeriod?: {
+                /**
+                 * Format: date
+                 * @description First day. A real calendar date in the form YYYY-MM-DD (format "date").
+                 * @example 2025-03-31
+                 */
+                start: string;
+                /**
+                 * Format: date
+                 * @description Last day. A real calendar date in the form YYYY-MM-DD (format "date").
+                 * @example 2025-03-31
+                 */
+                end: string;
+            };
+            /**
              * @description ISO 4217 currency code, e.g. EUR: amounts print with its symbol and decimals (JPY none). Absent: plain numbers with two decimals.
              * @example EUR
              */
@@ -1091,6 +1112,36 @@ export interface components {
                 email?: string;
                 /** @description Contact phone number. */
                 phone?: string;
+                /**
+                 * @description The seller's VAT identification number with its country prefix, e.g. DE123456789 (BT-31).
+                 * @example DE123456789
+                 */
+                vatId?: string;
+                /** @description The seller's tax number when it has no VAT id (BT-32), e.g. 201/113/40209. */
+                taxNumber?: string;
+                /** @description The seller's structured postal address (BT-35 to BT-40): printed on the invoice and required for an e-invoice (options.eInvoice). */
+                postalAddress?: {
+                    /** @description Street and number (address line 1). */
+                    street?: string;
+                    /** @description City. */
+                    city: string;
+                    /** @description Postal code. */
+                    postcode: string;
+                    /**
+                     * @description ISO 3166-1 alpha-2 country code, e.g. DE.
+                     * @example DE
+                     */
+                    country: string;
+                };
+                /** @description The seller's contact person (BT-41 to BT-43); required for XRECHNUNG. */
+                contact?: {
+                    /** @description Contact name. */
+                    name?: string;
+                    /** @description Contact phone number. */
+                    phone?: string;
+                    /** @description Contact e-mail address. */
+                    email?: string;
+                };
             };
             /** @description The billed party. */
             client: {
@@ -1100,6 +1151,48 @@ export interface components {
                 address?: string;
                 /** @description Contact e-mail address. */
                 email?: string;
+                /**
+                 * @description The buyer's VAT identification number with its country prefix, e.g. DE123456789 (BT-48).
+                 * @example DE123456789
+                 */
+                vatId?: string;
+                /** @description The buyer's structured postal address (BT-50 to BT-55): printed on the invoice and required for an e-invoice (options.eInvoice). */
+                postalAddress?: {
+                    /** @description Street and number (address line 1). */
+                    street?: string;
+                    /** @description City. */
+                    city: string;
+                    /** @description Postal code. */
+                    postcode: string;
+                    /**
+                     * @description ISO 3166-1 alpha-2 country code, e.g. DE.
+                     * @example DE
+                     */
+                    country: string;
+                };
+            };
+            /** @description The buyer's reference (BT-10): for German public buyers the Leitweg-ID, e.g. 04011000-12345-34; required for XRECHNUNG. */
+            buyerReference?: string;
+            /** @description How the invoice is paid, printed and carried in an e-invoice. */
+            payment?: {
+                /**
+                 * @description IBAN of the account to pay into (BT-84), spaces allowed: a SEPA credit transfer.
+                 * @example DE89 3704 0044 0532 0130 00
+                 */
+                iban?: string;
+                /**
+                 * @description BIC of the bank (BT-86).
+                 * @example COBADEFFXXX
+                 */
+                bic?: string;
+                /** @description Payment terms (BT-20), e.g. "Payable within 14 days without deduction". */
+                terms?: string;
+                /**
+                 * Format: date
+                 * @description Payment due date (BT-9); dueDate is used when absent. A real calendar date in the form YYYY-MM-DD (format "date").
+                 * @example 2025-03-31
+                 */
+                dueDate?: string;
             };
             /** @description Invoice lines, 1 to 1000. */
             items: {
@@ -1116,6 +1209,18 @@ export interface components {
                  * @example 19
                  */
                 taxRate?: number;
+                /**
+                 * @description Tax category of the line (UNCL5305, BT-151): S standard rate (default), Z zero-rated (default at 0 %), E exempt, AE reverse charge. E and AE are at 0 % and need taxExemptionReason.
+                 * @enum {string}
+                 */
+                taxCategory?: "S" | "Z" | "E" | "AE";
+                /** @description Why the line is exempt or reverse-charged, printed beside it (BT-120), e.g. "Reverse charge: the recipient is liable for VAT". */
+                taxExemptionReason?: string;
+                /**
+                 * @description Unit of the quantity as a UN/ECE Recommendation 20 code (BT-130): C62 one (default), HUR hour, DAY day, KGM kilogram, MTR metre, LS lump sum.
+                 * @example HUR
+                 */
+                unitCode?: string;
             }[];
             /** @description Sum of the line amounts before tax. */
             subtotal?: number;
@@ -1459,11 +1564,36 @@ export interface components {
                  */
                 lang?: string;
                 /**
-                 * @description Make the file claim and meet an archiving or accessibility standard: PDF/A-2b or PDF/A-3b (sRGB output intent, XMP identification) or PDF/UA-1. Every document is tagged, with /Lang and XMP, without it. Files are never encrypted.
+                 * @description Make the file claim and meet an archiving or accessibility standard: PDF/A-2b or PDF/A-3b (sRGB output intent, XMP identification) or PDF/UA-1, or a list of at most one PDF/A level and PDF/UA-1 (["PDF/A-3b", "PDF/UA-1"]). Every document is tagged, with /Lang and XMP, without it. An e-invoice is PDF/A-3b.
                  * @example PDF/A-2b
+                 */
+                pdfStandard?: ("PDF/A-2b" | "PDF/A-3b" | "PDF/UA-1") | ("PDF/A-2b" | "PDF/A-3b" | "PDF/UA-1")[];
+                /**
+                 * @description invoice-basic only: make the PDF a hybrid e-invoice (Factur-X 1.0 / ZUGFeRD 2.3, PDF/A-3b) with the invoice embedded as UN/CEFACT CII XML: EN16931 (factur-x.xml) or XRECHNUNG (xrechnung.xml). The data must then carry what EN 16931 requires (see the README, "E-invoices").
+                 * @example EN16931
                  * @enum {string}
                  */
-                pdfStandard?: "PDF/A-2b" | "PDF/A-3b" | "PDF/UA-1";
+                eInvoice?: "EN16931" | "XRECHNUNG";
+                /** @description Files embedded in the PDF as associated files (AFRelationship /Supplement): up to 10, at most 5 MiB decoded in all; not with PDF/A-2b, which forbids them */
+                attachments?: {
+                    /**
+                     * @description The file name shown by PDF readers, unique in the document: 1-100 characters, no / or \
+                     * @example timesheet.csv
+                     */
+                    name: string;
+                    /**
+                     * @description The MIME type, e.g. text/csv
+                     * @example text/csv
+                     */
+                    contentType: string;
+                    /**
+                     * @description The file, base64
+                     * @example ZGF0ZSxob3VycwoyMDI1LTAzLTMxLDgK
+                     */
+                    data: string;
+                    /** @description What the file is, shown by PDF readers */
+                    description?: string;
+                }[];
             };
             /** @description Pro plan and above: answer 202 at once and POST the result here */
             webhook?: {
@@ -2522,11 +2652,36 @@ export interface components {
                  */
                 lang?: string;
                 /**
-                 * @description Make the file claim and meet an archiving or accessibility standard: PDF/A-2b or PDF/A-3b (sRGB output intent, XMP identification) or PDF/UA-1. Every document is tagged, with /Lang and XMP, without it. Files are never encrypted.
+                 * @description Make the file claim and meet an archiving or accessibility standard: PDF/A-2b or PDF/A-3b (sRGB output intent, XMP identification) or PDF/UA-1, or a list of at most one PDF/A level and PDF/UA-1 (["PDF/A-3b", "PDF/UA-1"]). Every document is tagged, with /Lang and XMP, without it. An e-invoice is PDF/A-3b.
                  * @example PDF/A-2b
+                 */
+                pdfStandard?: ("PDF/A-2b" | "PDF/A-3b" | "PDF/UA-1") | ("PDF/A-2b" | "PDF/A-3b" | "PDF/UA-1")[];
+                /**
+                 * @description invoice-basic only: make the PDF a hybrid e-invoice (Factur-X 1.0 / ZUGFeRD 2.3, PDF/A-3b) with the invoice embedded as UN/CEFACT CII XML: EN16931 (factur-x.xml) or XRECHNUNG (xrechnung.xml). The data must then carry what EN 16931 requires (see the README, "E-invoices").
+                 * @example EN16931
                  * @enum {string}
                  */
-                pdfStandard?: "PDF/A-2b" | "PDF/A-3b" | "PDF/UA-1";
+                eInvoice?: "EN16931" | "XRECHNUNG";
+                /** @description Files embedded in the PDF as associated files (AFRelationship /Supplement): up to 10, at most 5 MiB decoded in all; not with PDF/A-2b, which forbids them */
+                attachments?: {
+                    /**
+                     * @description The file name shown by PDF readers, unique in the document: 1-100 characters, no / or \
+                     * @example timesheet.csv
+                     */
+                    name: string;
+                    /**
+                     * @description The MIME type, e.g. text/csv
+                     * @example text/csv
+                     */
+                    contentType: string;
+                    /**
+                     * @description The file, base64
+                     * @example ZGF0ZSxob3VycwoyMDI1LTAzLTMxLDgK
+                     */
+                    data: string;
+                    /** @description What the file is, shown by PDF readers */
+                    description?: string;
+                }[];
             };
         };
     };
