@@ -140,7 +140,7 @@ async function main(): Promise<void> {
 
   log();
   log('== Summary against issue 4 ==');
-  log(summaryTable(inProcess, loads, soak));
+  log(summaryTable(inProcess, loads, soak, eInvoice));
   if (CUSTOM) {
     log();
     log('== Summary against issue 13 (custom templates) ==');
@@ -152,7 +152,7 @@ async function main(): Promise<void> {
   log(`bench finished in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
-function summaryTable(inProcess: InProcessResults, loads: LoadResult[], soak: SoakResult | undefined): string {
+function summaryTable(inProcess: InProcessResults, loads: LoadResult[], soak: SoakResult | undefined, eInvoice: EInvoiceResults | undefined): string {
   const rows: string[][] = [];
   for (const r of inProcess.cases) {
     if (r.case.targetMs === undefined) continue;
