@@ -58,10 +58,11 @@ describe('e-invoices and attachments over HTTP (DECISIONS section 14)', () => {
     ]);
   });
 
-  it('asks XRECHNUNG for the Leitweg-ID, the seller contact and the IBAN', async () => {
+  it('asks XRECHNUNG for the Leitweg-ID, the seller contact, the IBAN and the buyer e-mail', async () => {
     const body = german();
     body.options.eInvoice = 'XRECHNUNG';
     delete body.data.payment.iban;
+    delete body.data.client.email;
     const res = await generate(body);
     expectError(res, 400, 'Invalid data for template', 'INVALID_DATA');
     expect(res.body.validationErrors).toEqual([
@@ -70,6 +71,7 @@ describe('e-invoices and attachments over HTTP (DECISIONS section 14)', () => {
       'company.contact.phone is required for an e-invoice (BT-42)',
       'company.contact.email is required for an e-invoice (BT-43)',
       'payment.iban is required for an e-invoice (BT-84, BR-DE-13)',
+      "client.email is required for an e-invoice (BT-49, the buyer's electronic address)",
     ]);
   });
 
@@ -123,12 +125,14 @@ describe('e-invoices and attachments over HTTP (DECISIONS section 14)', () => {
     const two = await generate({ templateId: 'invoice-basic', data: sample('invoice-basic'), options: { pdfStandard: ['PDF/A-2b', 'PDF/A-3b'] } });
     expectError(two, 400, 'Invalid request', 'INVALID_REQUEST');
     expect(two.body.validationErrors).toEqual(['options.pdfStandard must be a list of at most one PDF/A level and PDF/UA-1']);
-    for (const pdfStandard of [[], ['PDF/UA-1', 'PDF/UA-1'], ['PDF/A-1b'], 7, ['PDF/A-3b', 'PDF/UA-1', 'PDF/A-2b']]) {
+    for (const pdfStandard of [[], ['PDF/UA-1', 'PDF/UA-1'], ['PDF/A-1b'], ['PDF/A-3b', 'PDF/UA-1', 'PDF/A-2b']]) {
       const res = await generate({ templateId: 'invoice-basic', data: sample('invoice-basic'), options: { pdfStandard } });
       expect([pdfStandard, res.body.validationErrors]).toEqual([pdfStandard, ['options.pdfStandard must be one of: PDF/A-2b, PDF/A-3b, PDF/UA-1, or a list of at most one PDF/A level and PDF/UA-1']]);
     }
-    const single = await generate({ templateId: 'invoice-basic', data: sample('invoice-basic'), options: { pdfStandard: 'PDF/X-4' } });
-    expect(single.body.validationErrors).toEqual(['options.pdfStandard must be one of: PDF/A-2b, PDF/A-3b, PDF/UA-1']);
+    for (const pdfStandard of ['PDF/X-4', 7]) {
+      const single = await generate({ templateId: 'invoice-basic', data: sample('invoice-basic'), options: { pdfStandard } });
+      expect(single.body.validationErrors).toEqual(['options.pdfStandard must be one of: PDF/A-2b, PDF/A-3b, PDF/UA-1']);
+    }
   });
 
   it('embeds attachments in plain PDFs and PDF/A-3b, and refuses them with PDF/A-2b or when unsound', async () => {

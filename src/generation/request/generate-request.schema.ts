@@ -150,7 +150,7 @@ export const GENERATE_REQUEST_SCHEMA: EnvelopeSchema = {
           [MESSAGE_KEYWORD]: `options.lang must be a BCP 47 language tag such as en, fr-CA or zh-Hant (at most ${MAX_LANG_LENGTH} characters)`,
         },
         pdfStandard: {
-          // A string keeps the message it always had; a list, or anything else, says lists exist.
+          // A list's message says what a list may hold; any other value keeps the message it always had.
           anyOf: [
             { type: 'string', enum: [...PDF_STANDARDS], [MESSAGE_KEYWORD]: `options.pdfStandard must be one of: ${PDF_STANDARDS.join(', ')}` },
             { type: 'array', minItems: 1, maxItems: 2, uniqueItems: true, items: { type: 'string', enum: [...PDF_STANDARDS] }, [MESSAGE_KEYWORD]: STANDARDS_MESSAGE },
@@ -158,7 +158,7 @@ export const GENERATE_REQUEST_SCHEMA: EnvelopeSchema = {
           description:
             'Make the file claim and meet an archiving or accessibility standard: PDF/A-2b or PDF/A-3b (sRGB output intent, XMP identification) or PDF/UA-1, or a list of at most one PDF/A level and PDF/UA-1 (["PDF/A-3b", "PDF/UA-1"]). Every document is tagged, with /Lang and XMP, without it. An e-invoice is PDF/A-3b.',
           example: 'PDF/A-2b',
-          [MESSAGE_KEYWORD]: { anyOf: STANDARDS_MESSAGE },
+          [MESSAGE_KEYWORD]: { anyOf: `options.pdfStandard must be one of: ${PDF_STANDARDS.join(', ')}` },
         },
         eInvoice: {
           type: 'string',

@@ -1039,7 +1039,7 @@ export interface components {
         };
         /**
          * invoice-basic data
-         * @description Data for the invoice-basic template. Unknown extra fields are allowed and ignored.
+         * @description Data for the invoice-basic template. Unknown extra fields are allowed and ignored. With options.eInvoice (an EN 16931 e-invoice) these are also required: currency, invoiceDate, company.name, company.vatId or company.taxNumber, company.postalAddress, client.postalAddress, items[].taxRate, and dueDate, payment.dueDate or payment.terms; XRECHNUNG adds buyerReference, company.contact (name, phone, email), payment.iban and client.email.
          */
         "TemplateData-invoice-basic": {
             /** @description Invoice number as printed, e.g. INV-2025-0142. */
