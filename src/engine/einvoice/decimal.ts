@@ -13,6 +13,8 @@ const TEN = BigInt(10);
 
 /** The decimal a JSON number was written as (its shortest round-trip form): 0.1 is exactly 1/10, 1e-7 is 1/10^7. */
 export function decimalOf(value: number): Decimal {
+  // Whole amounts and quantities are the common case: no text to parse.
+  if (Number.isSafeInteger(value)) return { units: BigInt(value), scale: 0 };
   const [mantissa, exponentText] = String(value).toLowerCase().split('e');
   const exponent = Number(exponentText ?? 0);
   const negative = mantissa.startsWith('-');

@@ -41,10 +41,16 @@ export class InvoiceFormat {
     return this.regionNames.of(code) ?? code;
   }
 
-  /** An amount in the currency's decimals; -0 prints as 0. A Decimal prints exactly (Intl reads decimal text without binary rounding). */
+  /**
+   * An amount in the currency's decimals; -0 prints as 0. A Decimal within 2^53 units becomes the
+   * nearest double (one correctly rounded division: what a JSON number of that value is); a larger
+   * one is formatted from its text, which Intl (NumberFormat v3 in V8) reads exactly.
+   */
   money(value: number | Decimal): string {
-    if (typeof value !== 'number') return this.moneyFormat.format(decimalText(value) as unknown as number);
-    return this.moneyFormat.format(value + 0);
+    if (typeof value === 'number') return this.moneyFormat.format(value + 0);
+    const units = Number(value.units);
+    if (Number.isSafeInteger(units)) return this.moneyFormat.format(units / 10 ** value.scale + 0);
+    return this.moneyFormat.format(decimalText(value) as unknown as number);
   }
 
   unitPrice(value: number): string {

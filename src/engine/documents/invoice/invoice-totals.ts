@@ -49,7 +49,6 @@ type TotalsData = Pick<InvoiceBasicData, 'items' | 'subtotal' | 'tax' | 'total'>
 export function invoiceTotals(data: TotalsData, digits = 2): InvoiceTotals {
   const items = data.items.map((item): InvoiceItem => {
     const { quantity, unitPrice, taxRate } = item;
-    const computed = round(multiply(decimalOf(quantity ?? 0), decimalOf(unitPrice ?? 0)), digits);
     return {
       description: item.description.trim(),
       quantity,
@@ -58,7 +57,7 @@ export function invoiceTotals(data: TotalsData, digits = 2): InvoiceTotals {
       taxCategory: taxRate === undefined ? undefined : (item.taxCategory ?? defaultTaxCategory(taxRate)),
       taxExemptionReason: item.taxExemptionReason?.trim() || undefined,
       unitCode: item.unitCode,
-      amount: item.amount === undefined ? computed : decimalOf(item.amount),
+      amount: item.amount === undefined ? round(multiply(decimalOf(quantity ?? 0), decimalOf(unitPrice ?? 0)), digits) : decimalOf(item.amount),
     };
   });
   const subtotal = data.subtotal === undefined ? sum(items.map((item) => item.amount)) : decimalOf(data.subtotal);
