@@ -1,6 +1,6 @@
 /** The PDFKit internals the cross-reference is written from. */
 interface XrefInternals {
-  _security?: unknown;
+  _security?: { dictionary: { id: number } };
   _offsets: Array<number | null>;
   _offset: number;
   _root: { id: number };
@@ -19,12 +19,11 @@ interface XrefInternals {
  * 5.8 ms render of invoice-basic with 20 items (180 objects) on the loaded test machine (median,
  * interleaved). A tagged document's structure elements live in an object stream (tagger.ts),
  * which only a cross-reference stream (PDF 1.5) can list: that document gets one instead.
- * Installed on every document by render-document's DrawingPass; not for encrypted documents,
- * which we never make (their trailer has /Encrypt: PDFKit's own _finalize is kept for them).
+ * Installed on every document by render-document's DrawingPass; an encrypted document's trailer
+ * names its /Encrypt dictionary (the cross-reference stream itself is never encrypted).
  */
 export function compactXref(doc: object): void {
   const internals = doc as unknown as XrefInternals;
-  if (internals._security) return;
   internals._finalize = function (this: XrefInternals) {
     if (this._compressed?.size) writeXrefStream(this, this._compressed);
     else writeXrefTable(this);
@@ -81,5 +80,6 @@ function byteWidth(value: number): number {
 
 function trailerEntries(doc: XrefInternals): string {
   const id = doc._id.toString('hex');
-  return `/Root ${doc._root.id} 0 R\n/Info ${doc._info.id} 0 R\n/ID [<${id}> <${id}>]`;
+  const encrypt = doc._security ? `\n/Encrypt ${doc._security.dictionary.id} 0 R` : '';
+  return `/Root ${doc._root.id} 0 R\n/Info ${doc._info.id} 0 R\n/ID [<${id}> <${id}>]${encrypt}`;
 }

@@ -16,6 +16,7 @@ import { deflatePageContents } from './page-content';
 import { fitToStandards, metadataTitle, standardOptions } from './pdf-standards';
 import { DEFAULT_LANG, PdfOptions, standardList } from './page/pdf-options';
 import { AssociatedFile, embedAssociatedFiles } from './associated-files';
+import { encryptionOptions } from './encryption';
 import { FACTUR_X_SCHEMA, facturXProperties } from './einvoice/factur-x-metadata';
 import { ExtensionSchema, extensionSchemasXmp, PDFUA_ID_SCHEMA } from './xmp-extension-schemas';
 
@@ -143,6 +144,8 @@ class DrawingPass {
       // Tagged, /Lang, the Title displayed, PDF 1.7, XMP; and the standard's claim when one is asked for.
       // Jobs stored before options.lang existed have none.
       ...standardOptions(options.lang ?? DEFAULT_LANG, standards),
+      // After the standard's options: AES-256 needs PDFKit's "1.7ext3" (the parser refuses encryption with PDF/A).
+      ...(options.encryption ? encryptionOptions(options.encryption) : {}),
     });
     fitToStandards(this.doc, standards);
     compactXref(this.doc);

@@ -38,6 +38,21 @@ export interface AttachmentInput {
   description?: string;
 }
 
+/** `options.encryption` (DECISIONS section 15): AES-256 with these passwords and permissions. */
+export interface EncryptionInput {
+  ownerPassword: string;
+  userPassword?: string;
+  permissions?: {
+    printing?: 'full' | 'low' | 'none';
+    copying?: boolean;
+    modifying?: boolean;
+    annotating?: boolean;
+    fillingForms?: boolean;
+    contentAccessibility?: boolean;
+    documentAssembly?: boolean;
+  };
+}
+
 /** The document language when the caller names none (BCP 47). */
 export const DEFAULT_LANG = 'en';
 
@@ -59,6 +74,7 @@ export interface PdfOptionsInput {
   /** `invoice-basic` only: make the PDF a hybrid e-invoice of this profile (PDF/A-3b). */
   eInvoice?: EInvoiceProfile;
   attachments?: AttachmentInput[];
+  encryption?: EncryptionInput;
 }
 
 /** Options after the caller's `options` were merged over the template defaults and validated. */
@@ -72,6 +88,7 @@ export interface PdfOptions extends DefaultPdfOptions {
   pdfStandard?: PdfStandards;
   eInvoice?: EInvoiceProfile;
   attachments?: AttachmentInput[];
+  encryption?: EncryptionInput;
 }
 
 /** Everything a layout needs to draw one document; data has passed the template schema. */

@@ -28,6 +28,7 @@ export function resolveOptions(input: PdfOptionsInput, defaults: DefaultPdfOptio
     pdfStandard: input.pdfStandard ?? (input.eInvoice ? 'PDF/A-3b' : undefined),
     ...(input.eInvoice ? { eInvoice: input.eInvoice } : {}),
     ...(input.attachments?.length ? { attachments: input.attachments } : {}),
+    ...(input.encryption ? { encryption: input.encryption } : {}),
   };
 }
 

@@ -109,6 +109,8 @@ interface PdfTaggingDoc {
   _refEnd(ref: PdfRef): void;
   /** Objects written inside an object stream: [stream object, index], for the cross-reference stream. */
   _compressed?: Map<number, [number, number]>;
+  /** An encrypted document's security handler: its streams are encrypted with their object number. */
+  _security?: { getEncryptFn(object: number, generation: number): (data: Buffer) => Buffer };
 }
 
 /** One structure element, as a record until the tree is written. */
@@ -460,7 +462,9 @@ function writeObjectStream(doc: PdfTaggingDoc, stream: number, offsets: readonly
   for (let i = 0; i < offsets.length; i += 2) header.int(offsets[i]).text(' ').int(offsets[i + 1]).text(' ');
   header.text('\n');
   const count = offsets.length / 2;
-  const data = deflateSync(Buffer.concat([header.view(), body.view()], header.length + body.length), { level: 3 });
+  const deflated = deflateSync(Buffer.concat([header.view(), body.view()], header.length + body.length), { level: 3 });
+  // Encrypted as a stream, its objects' strings are not encrypted again (ISO 32000-1, 7.6.1).
+  const data = doc._security ? doc._security.getEncryptFn(stream, 0)(deflated) : deflated;
   doc._offsets[stream - 1] = doc._offset;
   doc._write(Buffer.from(`${stream} 0 obj\n<</Type/ObjStm/N ${count}/First ${header.length}/Filter/FlateDecode/Length ${data.length}>>\nstream\n`, 'latin1'));
   doc._write(data);

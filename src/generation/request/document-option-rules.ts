@@ -3,6 +3,7 @@ import { EInvoiceProfile, PROFILE_FACTS } from '../../engine/einvoice/einvoice-p
 import { standardList } from '../../engine/page/pdf-options';
 import { base64Bytes, MAX_ATTACHMENT_BYTES } from './attachment-rules';
 import type { EnvelopeIssue } from './envelope-issues';
+import { passwordProblem } from './pdf-password';
 
 /** The one built-in template that can be an e-invoice. */
 export const E_INVOICE_TEMPLATE = 'invoice-basic';
@@ -19,6 +20,17 @@ export function documentOptionIssues(options: PdfOptions, templateId: string, cu
   if (options.eInvoice) {
     if (custom || templateId !== E_INVOICE_TEMPLATE) issue(['eInvoice'], `options.eInvoice is only available with ${E_INVOICE_TEMPLATE}`);
     if (!standards.includes('PDF/A-3b')) issue(['pdfStandard'], 'options.pdfStandard must be PDF/A-3b (or left out) for an e-invoice');
+  }
+  const archival = standards.find((standard) => standard.startsWith('PDF/A'));
+  if (options.encryption && archival) issue(['encryption'], `options.encryption cannot be used with ${archival}: PDF/A forbids encryption`);
+  // PDF/UA-1 7.16: assistive technology may always read the text.
+  if (standards.includes('PDF/UA-1') && options.encryption?.permissions?.contentAccessibility === false) {
+    issue(['encryption', 'permissions', 'contentAccessibility'], 'options.encryption.permissions.contentAccessibility must be true with PDF/UA-1');
+  }
+  for (const name of ['ownerPassword', 'userPassword'] as const) {
+    const password = options.encryption?.[name];
+    const problem = password === undefined ? null : passwordProblem(password);
+    if (problem) issue(['encryption', name], `options.encryption.${name} cannot be a PDF password: ${problem}`);
   }
   const attachments = options.attachments ?? [];
   if (attachments.length > 0 && standards.includes('PDF/A-2b')) issue(['attachments'], 'options.attachments cannot be embedded in a PDF/A-2b file: use PDF/A-3b');

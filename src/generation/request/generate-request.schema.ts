@@ -29,6 +29,21 @@ export const BCP47_PATTERN =
   '(?:-(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*(?:-[0-9A-WYZa-wyz](?:-[A-Za-z0-9]{2,8})+)*(?:-[Xx](?:-[A-Za-z0-9]{1,8})+)?' +
   '|[Xx](?:-[A-Za-z0-9]{1,8})+)$';
 
+export const PRINTING_PERMISSIONS = ['full', 'low', 'none'] as const;
+export const BOOLEAN_PERMISSIONS = ['copying', 'modifying', 'annotating', 'fillingForms', 'contentAccessibility', 'documentAssembly'] as const;
+/** The longest password AES-256 (revision 5) uses: longer ones would be cut silently. */
+export const MAX_PASSWORD_LENGTH = 127;
+
+const password = (name: string): EnvelopeSchema => {
+  const shape = `options.encryption.${name} must be a string of 1 to ${MAX_PASSWORD_LENGTH} characters`;
+  return {
+    type: 'string',
+    minLength: 1,
+    maxLength: MAX_PASSWORD_LENGTH,
+    [MESSAGE_KEYWORD]: { required: `options.encryption.${name} is required`, type: shape, minLength: shape, maxLength: shape },
+  };
+};
+
 const STANDARDS_MESSAGE = `options.pdfStandard must be one of: ${PDF_STANDARDS.join(', ')}, or a list of at most one PDF/A level and PDF/UA-1`;
 
 /** The custom format of a margin side: `0.75in`, `20mm`, `2.54cm`, `12pt`, `96px` or a bare number of pixels. */
@@ -167,6 +182,35 @@ export const GENERATE_REQUEST_SCHEMA: EnvelopeSchema = {
             'invoice-basic only: make the PDF a hybrid e-invoice (Factur-X 1.0 / ZUGFeRD 2.3, PDF/A-3b) with the invoice embedded as UN/CEFACT CII XML: EN16931 (factur-x.xml) or XRECHNUNG (xrechnung.xml). The data must then carry what EN 16931 requires (see the README, "E-invoices").',
           example: 'EN16931',
           [MESSAGE_KEYWORD]: `options.eInvoice must be one of: ${EINVOICE_PROFILES.join(', ')}`,
+        },
+        encryption: {
+          type: 'object',
+          required: ['ownerPassword'],
+          description:
+            'Encrypt the PDF with AES-256: the owner password unlocks everything, the user password (optional) is asked to open it; permissions default to none but contentAccessibility (true) and printing (full). Not with a PDF/A standard, which forbids encryption.',
+          [MESSAGE_KEYWORD]: 'options.encryption must be an object with ownerPassword, optional userPassword and permissions',
+          properties: {
+            ownerPassword: password('ownerPassword'),
+            userPassword: password('userPassword'),
+            permissions: {
+              type: 'object',
+              [MESSAGE_KEYWORD]: `options.encryption.permissions must be an object with any of: printing, ${BOOLEAN_PERMISSIONS.join(', ')}`,
+              properties: {
+                printing: {
+                  type: 'string',
+                  enum: [...PRINTING_PERMISSIONS],
+                  default: 'full',
+                  [MESSAGE_KEYWORD]: `options.encryption.permissions.printing must be one of: ${PRINTING_PERMISSIONS.join(', ')}`,
+                },
+                ...Object.fromEntries(
+                  BOOLEAN_PERMISSIONS.map((name) => [
+                    name,
+                    { type: 'boolean', default: name === 'contentAccessibility', [MESSAGE_KEYWORD]: `options.encryption.permissions.${name} must be boolean` },
+                  ]),
+                ),
+              },
+            },
+          },
         },
         attachments: {
           type: 'array',

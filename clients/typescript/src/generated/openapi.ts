@@ -1574,6 +1574,30 @@ export interface components {
                  * @enum {string}
                  */
                 eInvoice?: "EN16931" | "XRECHNUNG";
+                /** @description Encrypt the PDF with AES-256: the owner password unlocks everything, the user password (optional) is asked to open it; permissions default to none but contentAccessibility (true) and printing (full). Not with a PDF/A standard, which forbids encryption. */
+                encryption?: {
+                    ownerPassword: string;
+                    userPassword?: string;
+                    permissions?: {
+                        /**
+                         * @default full
+                         * @enum {string}
+                         */
+                        printing?: "full" | "low" | "none";
+                        /** @default false */
+                        copying?: boolean;
+                        /** @default false */
+                        modifying?: boolean;
+                        /** @default false */
+                        annotating?: boolean;
+                        /** @default false */
+                        fillingForms?: boolean;
+                        /** @default true */
+                        contentAccessibility?: boolean;
+                        /** @default false */
+                        documentAssembly?: boolean;
+                    };
+                };
                 /** @description Files embedded in the PDF as associated files (AFRelationship /Supplement): up to 10, at most 5 MiB decoded in all; not with PDF/A-2b, which forbids them */
                 attachments?: {
                     /**
@@ -2662,6 +2686,30 @@ export interface components {
                  * @enum {string}
                  */
                 eInvoice?: "EN16931" | "XRECHNUNG";
+                /** @description Encrypt the PDF with AES-256: the owner password unlocks everything, the user password (optional) is asked to open it; permissions default to none but contentAccessibility (true) and printing (full). Not with a PDF/A standard, which forbids encryption. */
+                encryption?: {
+                    ownerPassword: string;
+                    userPassword?: string;
+                    permissions?: {
+                        /**
+                         * @default full
+                         * @enum {string}
+                         */
+                        printing?: "full" | "low" | "none";
+                        /** @default false */
+                        copying?: boolean;
+                        /** @default false */
+                        modifying?: boolean;
+                        /** @default false */
+                        annotating?: boolean;
+                        /** @default false */
+                        fillingForms?: boolean;
+                        /** @default true */
+                        contentAccessibility?: boolean;
+                        /** @default false */
+                        documentAssembly?: boolean;
+                    };
+                };
                 /** @description Files embedded in the PDF as associated files (AFRelationship /Supplement): up to 10, at most 5 MiB decoded in all; not with PDF/A-2b, which forbids them */
                 attachments?: {
                     /**
