@@ -75,6 +75,20 @@ describe('e-invoices and attachments over HTTP (DECISIONS section 14)', () => {
     ]);
   });
 
+  it('accepts only the codes the EN 16931 code lists hold: currency, countries, units', async () => {
+    const body = german();
+    body.data.currency = 'DEM';
+    body.data.client.postalAddress.country = 'XK';
+    body.data.items[2].unitCode = 'QQQ';
+    const res = await generate(body);
+    expectError(res, 400, 'Invalid data for template', 'INVALID_DATA');
+    expect(res.body.validationErrors).toEqual([
+      "currency 'DEM' is not an ISO 4217 code that an e-invoice accepts (BR-CL-03)",
+      "client.postalAddress.country 'XK' is not an ISO 3166-1 country code (BR-CL-14)",
+      "items[2].unitCode 'QQQ' is not a UN/ECE Recommendation 20 or 21 unit code (BR-CL-23)",
+    ]);
+  });
+
   it('checks categories against rates and reasons, and reverse charge against VAT ids', async () => {
     const body = german();
     body.data.items[0] = { ...body.data.items[0], taxRate: 0, taxCategory: 'AE' };

@@ -2,6 +2,7 @@ import type { InvoiceBasicData } from '../templates/schemas';
 import { invoiceFormat } from '../documents/invoice/invoice-format';
 import { invoiceTotals } from '../documents/invoice/invoice-totals';
 import { compare, Decimal, decimalOf, decimalText, multiply, round } from './decimal';
+import { COUNTRY_CODES, CURRENCY_CODES, UNIT_CODES } from './code-lists';
 import { EInvoiceProfile } from './einvoice-profile';
 import { defaultTaxCategory, EXEMPT_CATEGORIES } from './tax-category';
 
@@ -30,6 +31,13 @@ function missingFields(data: InvoiceBasicData, profile: EInvoiceProfile): string
     problems.push(`documentType '${data.documentType}' cannot be an e-invoice: use invoice or credit-note`);
   }
   need(data.currency, 'currency', 'BT-5');
+  if (data.currency && !CURRENCY_CODES.has(data.currency)) problems.push(`currency '${data.currency}' is not an ISO 4217 code that an e-invoice accepts (BR-CL-03)`);
+  for (const [field, address] of [
+    ['company.postalAddress', company?.postalAddress],
+    ['client.postalAddress', client.postalAddress],
+  ] as const) {
+    if (address && !COUNTRY_CODES.has(address.country)) problems.push(`${field}.country '${address.country}' is not an ISO 3166-1 country code (BR-CL-14)`);
+  }
   need(data.invoiceDate, 'invoiceDate', 'BT-2');
   need(company?.name, 'company.name', 'BT-27');
   if (!company?.vatId?.trim() && !company?.taxNumber?.trim()) need(undefined, 'company.vatId', 'BT-31');
@@ -49,9 +57,10 @@ function missingFields(data: InvoiceBasicData, profile: EInvoiceProfile): string
 }
 
 function lineProblems(data: InvoiceBasicData, item: InvoiceBasicData['items'][number], path: string): string[] {
-  if (item.taxRate === undefined) return [`${path}.taxRate is required for an e-invoice (BT-152)`];
+  const unit = item.unitCode && !UNIT_CODES.has(item.unitCode) ? [`${path}.unitCode '${item.unitCode}' is not a UN/ECE Recommendation 20 or 21 unit code (BR-CL-23)`] : [];
+  if (item.taxRate === undefined) return [...unit, `${path}.taxRate is required for an e-invoice (BT-152)`];
   const category = item.taxCategory ?? defaultTaxCategory(item.taxRate);
-  const problems: string[] = [];
+  const problems: string[] = unit;
   if (category === 'S' && item.taxRate === 0) problems.push(`${path}.taxRate must be above 0 for tax category S (BR-S-05)`);
   if (category !== 'S' && item.taxRate !== 0) problems.push(`${path}.taxRate must be 0 for tax category ${category} (BR-${category}-05)`);
   if (EXEMPT_CATEGORIES.has(category) && !item.taxExemptionReason?.trim()) {
