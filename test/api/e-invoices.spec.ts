@@ -58,7 +58,7 @@ describe('e-invoices and attachments over HTTP (DECISIONS section 14)', () => {
     ]);
   });
 
-  it('asks XRECHNUNG for the Leitweg-ID, the seller contact, the IBAN and the buyer e-mail', async () => {
+  it('asks XRECHNUNG for the Leitweg-ID, the seller contact and the buyer e-mail', async () => {
     const body = german();
     body.options.eInvoice = 'XRECHNUNG';
     delete body.data.payment.iban;
@@ -70,9 +70,26 @@ describe('e-invoices and attachments over HTTP (DECISIONS section 14)', () => {
       'company.contact.name is required for an e-invoice (BT-41)',
       'company.contact.phone is required for an e-invoice (BT-42)',
       'company.contact.email is required for an e-invoice (BT-43)',
-      'payment.iban is required for an e-invoice (BT-84, BR-DE-13)',
       "client.email is required for an e-invoice (BT-49, the buyer's electronic address)",
     ]);
+  });
+
+  it('makes an e-invoice of the sample invoice with what section 14 requires, due on receipt without a due date or terms', async () => {
+    const data = {
+      ...sample('invoice-basic'),
+      currency: 'EUR',
+      invoiceDate: '2026-11-27',
+      company: { ...sample('invoice-basic').company, vatId: 'DE123456789', postalAddress: { postcode: '10115', city: 'Berlin', country: 'DE' } },
+      client: { ...sample('invoice-basic').client, postalAddress: { city: 'Paris', postcode: '75001', country: 'FR' } },
+      items: sample('invoice-basic').items.map((item: object) => ({ ...item, taxRate: 19 })),
+    };
+    const { subtotal: _s, tax: _t, total: _total, dueDate: _d, ...unsummed } = data as typeof data & { subtotal?: number; tax?: number; total?: number; dueDate?: string };
+    for (const eInvoice of ['EN16931', 'XRECHNUNG']) {
+      const extra = eInvoice === 'XRECHNUNG' ? { buyerReference: '991-01234-56', company: { ...unsummed.company, contact: { name: 'Ada', phone: '+49 30 1', email: 'ada@example.org' } } } : {};
+      const pdf = await pdfOf({ templateId: 'invoice-basic', data: { ...unsummed, ...extra }, options: { eInvoice } });
+      const xml = embeddedFiles(pdf).get(eInvoice === 'XRECHNUNG' ? 'xrechnung.xml' : 'factur-x.xml')!;
+      expect(readCii(xml).SupplyChainTradeTransaction.ApplicableHeaderTradeSettlement.SpecifiedTradePaymentTerms.Description).toBe('Due on receipt');
+    }
   });
 
   it('accepts only the codes the EN 16931 code lists hold: currency, countries, units', async () => {

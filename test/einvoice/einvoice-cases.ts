@@ -81,6 +81,20 @@ export const HOSTILE_CASES: EInvoiceCase[] = [
     },
   },
   {
+    name: 'XRechnung with only what section 14 requires: no IBAN, due date or terms',
+    options: { eInvoice: 'XRECHNUNG' },
+    data: {
+      invoiceNumber: 'XR-MIN-1',
+      invoiceDate: '2026-11-27',
+      currency: 'EUR',
+      buyerReference: '04011000-12345-34',
+      company: { name: 'Kleinbetrieb Weber', taxNumber: '201/113/40209', postalAddress: { postcode: '80331', city: 'München', country: 'DE' }, contact: { name: 'Eva Weber', phone: '+49 89 1', email: 'eva@weber.example' } },
+      client: { name: 'Stadtverwaltung Musterstadt', email: 'eingang@musterstadt.example', postalAddress: { postcode: '12345', city: 'Musterstadt', country: 'DE' } },
+      items: [{ description: 'Gartenpflege', quantity: 3, unitPrice: 45, unitCode: 'HUR', taxRate: 19 }],
+      paymentInstructions: 'Bitte überweisen Sie den Betrag unter Angabe der Rechnungsnummer.',
+    },
+  },
+  {
     name: 'credit note in CHF',
     options: { eInvoice: 'EN16931' },
     data: {

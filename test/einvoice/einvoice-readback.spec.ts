@@ -64,6 +64,8 @@ function expectFieldsMatch(data: InvoiceBasicData, cii: Node): void {
     const registrations = (node.SpecifiedTaxRegistration ?? []).map((registration: Node) => [registration.ID['@schemeID'], text(registration.ID)]);
     const taxNumber = 'taxNumber' in party ? party.taxNumber?.trim() : undefined;
     expect(registrations).toEqual([...(party.vatId ? [['VA', party.vatId]] : []), ...(taxNumber ? [['FC', taxNumber]] : [])]);
+    // Without a VAT id, the tax number is also the seller's identifier (BR-CO-26).
+    expect(node.ID).toBe(!party.vatId && taxNumber ? taxNumber : undefined);
   }
   const contact = data.company?.contact;
   if (contact) expect([agreement.SellerTradeParty.DefinedTradeContact.PersonName, text(agreement.SellerTradeParty.DefinedTradeContact.EmailURIUniversalCommunication.URIID)]).toEqual([contact.name, contact.email]);
@@ -74,8 +76,10 @@ function expectFieldsMatch(data: InvoiceBasicData, cii: Node): void {
   const means = settlement.SpecifiedTradeSettlementPaymentMeans;
   expect(means?.PayeePartyCreditorFinancialAccount?.IBANID).toBe(data.payment?.iban?.replace(/ /g, ''));
   expect(means?.PayeeSpecifiedCreditorFinancialInstitution?.BICID).toBe(data.payment?.bic);
-  expect(settlement.SpecifiedTradePaymentTerms?.Description).toBe(data.payment?.terms?.trim());
   const due = settlement.SpecifiedTradePaymentTerms?.DueDateDateTime;
+  // Without a due date or terms, the invoice is due on receipt, in its language.
+  if (data.payment?.terms?.trim() || due) expect(settlement.SpecifiedTradePaymentTerms?.Description).toBe(data.payment?.terms?.trim());
+  else expect(settlement.SpecifiedTradePaymentTerms.Description).toEqual(expect.any(String));
   expect(due ? date(due) : undefined).toBe((data.payment?.dueDate ?? data.dueDate)?.replace(/-/g, ''));
   expect(
     settlement.ApplicableTradeTax.map((tax: Node) => ({ category: tax.CategoryCode, rate: tax.RateApplicablePercent, basis: tax.BasisAmount, tax: tax.CalculatedAmount })),

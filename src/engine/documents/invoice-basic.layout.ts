@@ -87,7 +87,7 @@ export class InvoiceBasicLayout implements DocumentLayout<InvoiceBasicData> {
     flow.add(parties(context));
     flow.add(itemsTable(context, mode), SPACE.lg);
     const { labels } = context;
-    const payment = paymentDetails(data, context.format, labels);
+    const payment = paymentDetails(data, context.format, labels, mode.eInvoice !== undefined);
     for (const [heading, content] of [
       [labels.notes, trimmed(data.notes)],
       [labels.payment, payment],
@@ -100,8 +100,8 @@ export class InvoiceBasicLayout implements DocumentLayout<InvoiceBasicData> {
 
   /** The XML of the e-invoice, from the totals the page shows (the parser allowed only invoices and credit notes). */
   eInvoice(data: InvoiceBasicData, profile: EInvoiceProfile): AssociatedFile {
-    const { totals, type } = invoiceContext(data);
-    const xml = ciiInvoice(data, totals, profile, type === 'credit-note' ? 'credit-note' : 'invoice');
+    const { totals, type, labels } = invoiceContext(data);
+    const xml = ciiInvoice(data, totals, { profile, documentType: type === 'credit-note' ? 'credit-note' : 'invoice', dueOnReceipt: labels.dueOnReceipt });
     return { name: PROFILE_FACTS[profile].fileName, contentType: 'text/xml', data: Buffer.from(xml, 'utf8'), relationship: 'Alternative', description: 'Invoice data (UN/CEFACT CII)' };
   }
 }

@@ -24,7 +24,14 @@ const NAMESPACES =
  * in a render worker, more than a whole invoice render; this writes a 500-line invoice in about 2 ms.
  * Elements are in the order the D16B schema requires.
  */
-export function ciiInvoice(data: InvoiceBasicData, totals: InvoiceTotals, profile: EInvoiceProfile, documentType: 'invoice' | 'credit-note'): string {
+export interface CiiOptions {
+  profile: EInvoiceProfile;
+  documentType: 'invoice' | 'credit-note';
+  /** BT-20 when the data gives no due date or terms (BR-CO-25), in the document's language: what the page prints. */
+  dueOnReceipt: string;
+}
+
+export function ciiInvoice(data: InvoiceBasicData, totals: InvoiceTotals, { profile, documentType, dueOnReceipt }: CiiOptions): string {
   const facts = PROFILE_FACTS[profile];
   const currency = data.currency!;
   const money = (value: Decimal) => decimalText(round(value, totals.digits));
@@ -76,6 +83,9 @@ export function ciiInvoice(data: InvoiceBasicData, totals: InvoiceTotals, profil
     out.push(`<ram:PayeePartyCreditorFinancialAccount><ram:IBANID>${payment.iban.replace(/ /g, '')}</ram:IBANID></ram:PayeePartyCreditorFinancialAccount>`);
     if (payment.bic) out.push(`<ram:PayeeSpecifiedCreditorFinancialInstitution><ram:BICID>${payment.bic}</ram:BICID></ram:PayeeSpecifiedCreditorFinancialInstitution>`);
     out.push('</ram:SpecifiedTradeSettlementPaymentMeans>');
+  } else if (profile === 'XRECHNUNG') {
+    // XRechnung asks for payment instructions (BR-DE-1): without an IBAN, "1", instrument not defined (UNTDID 4461).
+    out.push('<ram:SpecifiedTradeSettlementPaymentMeans><ram:TypeCode>1</ram:TypeCode></ram:SpecifiedTradeSettlementPaymentMeans>');
   }
   for (const line of totals.taxLines) {
     out.push(`<ram:ApplicableTradeTax><ram:CalculatedAmount>${money(line.amount)}</ram:CalculatedAmount><ram:TypeCode>VAT</ram:TypeCode>`);
@@ -87,12 +97,11 @@ export function ciiInvoice(data: InvoiceBasicData, totals: InvoiceTotals, profil
     out.push(`<ram:BillingSpecifiedPeriod><ram:StartDateTime>${date(data.servicePeriod.start)}</ram:StartDateTime><ram:EndDateTime>${date(data.servicePeriod.end)}</ram:EndDateTime></ram:BillingSpecifiedPeriod>`);
   }
   const dueDate = payment?.dueDate ?? data.dueDate;
-  if (payment?.terms?.trim() || dueDate) {
-    out.push('<ram:SpecifiedTradePaymentTerms>');
-    if (payment?.terms?.trim()) out.push(`<ram:Description>${xmlText(payment.terms.trim())}</ram:Description>`);
-    if (dueDate) out.push(`<ram:DueDateDateTime>${date(dueDate)}</ram:DueDateDateTime>`);
-    out.push('</ram:SpecifiedTradePaymentTerms>');
-  }
+  const terms = payment?.terms?.trim() || (dueDate ? '' : dueOnReceipt);
+  out.push('<ram:SpecifiedTradePaymentTerms>');
+  if (terms) out.push(`<ram:Description>${xmlText(terms)}</ram:Description>`);
+  if (dueDate) out.push(`<ram:DueDateDateTime>${date(dueDate)}</ram:DueDateDateTime>`);
+  out.push('</ram:SpecifiedTradePaymentTerms>');
   out.push(
     '<ram:SpecifiedTradeSettlementHeaderMonetarySummation>',
     `<ram:LineTotalAmount>${money(totals.subtotal)}</ram:LineTotalAmount>`,
@@ -121,7 +130,9 @@ function quantityAndPrice(quantity: number | undefined, unitPrice: number | unde
 }
 
 function party(party: Party, contact: { name?: string; phone?: string; email?: string } | undefined, email: string | undefined): string {
-  const out = [`<ram:Name>${xmlText(party.name!.trim())}</ram:Name>`];
+  const taxNumber = (party as { taxNumber?: string }).taxNumber?.trim();
+  // BR-CO-26 asks for a seller identifier, legal registration or VAT id: without a VAT id, the tax number identifies the seller (BT-29).
+  const out = [!party.vatId && taxNumber ? `<ram:ID>${xmlText(taxNumber)}</ram:ID>` : '', `<ram:Name>${xmlText(party.name!.trim())}</ram:Name>`];
   if (contact && (contact.name || contact.phone || contact.email)) {
     out.push('<ram:DefinedTradeContact>');
     if (contact.name) out.push(`<ram:PersonName>${xmlText(contact.name)}</ram:PersonName>`);
@@ -133,7 +144,6 @@ function party(party: Party, contact: { name?: string; phone?: string; email?: s
   // BT-34 / BT-49: the party's electronic address, an e-mail address (scheme EM).
   if (email?.trim()) out.push(`<ram:URIUniversalCommunication><ram:URIID schemeID="EM">${xmlText(email.trim())}</ram:URIID></ram:URIUniversalCommunication>`);
   if (party.vatId) out.push(`<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">${xmlText(party.vatId)}</ram:ID></ram:SpecifiedTaxRegistration>`);
-  const taxNumber = (party as { taxNumber?: string }).taxNumber?.trim();
   if (taxNumber) out.push(`<ram:SpecifiedTaxRegistration><ram:ID schemeID="FC">${xmlText(taxNumber)}</ram:ID></ram:SpecifiedTaxRegistration>`);
   return out.join('');
 }

@@ -48,10 +48,8 @@ function missingFields(data: InvoiceBasicData, profile: EInvoiceProfile): string
     need(company?.contact?.name, 'company.contact.name', 'BT-41');
     need(company?.contact?.phone, 'company.contact.phone', 'BT-42');
     need(company?.contact?.email, 'company.contact.email', 'BT-43');
-    need(data.payment?.iban, 'payment.iban', 'BT-84, BR-DE-13');
     need(client.email, 'client.email', "BT-49, the buyer's electronic address");
   }
-  if (!data.payment?.terms?.trim() && !data.payment?.dueDate && !data.dueDate) need(undefined, 'dueDate or payment.terms', 'BT-9 or BT-20, BR-CO-25');
   data.items.forEach((item, index) => problems.push(...lineProblems(data, item, `items[${index}]`)));
   return problems;
 }

@@ -18,11 +18,14 @@ export function partyDetails(party: Party, format: InvoiceFormat, labels: Invoic
   return lines.join('\n');
 }
 
-/** IBAN in groups of four, BIC, terms and the payment due date when it differs from the invoice's, one per line. */
-export function paymentDetails(data: InvoiceBasicData, format: InvoiceFormat, labels: InvoiceLabels): string {
-  const payment = data.payment;
-  if (!payment) return '';
+/**
+ * IBAN in groups of four, BIC, terms and the payment due date when it differs from the invoice's,
+ * one per line; an e-invoice without a due date or terms says it is due on receipt, as its XML does.
+ */
+export function paymentDetails(data: InvoiceBasicData, format: InvoiceFormat, labels: InvoiceLabels, eInvoice: boolean): string {
+  const payment = data.payment ?? {};
   const lines: string[] = [];
+  if (eInvoice && !payment.terms?.trim() && !payment.dueDate && !data.dueDate) lines.push(labels.dueOnReceipt);
   if (payment.iban) lines.push(`IBAN ${payment.iban.replace(/ /g, '').replace(/(.{4})(?=.)/g, '$1 ')}`);
   if (payment.bic) lines.push(`BIC ${payment.bic}`);
   if (payment.terms?.trim()) lines.push(payment.terms.trim());

@@ -30,6 +30,7 @@ export const de: InvoiceLabels = {
   deliveryDate: 'Leistungsdatum',
   servicePeriod: 'Leistungszeitraum',
   buyerReference: 'Käuferreferenz',
+  dueOnReceipt: 'Zahlbar sofort nach Erhalt',
   payment: 'Zahlung',
   contact: 'Ansprechpartner',
   taxCategories: { S: '', Z: 'Nullsatz', E: 'Steuerbefreit', AE: 'Steuerschuldnerschaft des Leistungsempfängers' },

@@ -30,6 +30,7 @@ export const en: InvoiceLabels = {
   deliveryDate: 'Delivery date',
   servicePeriod: 'Service period',
   buyerReference: 'Buyer reference',
+  dueOnReceipt: 'Due on receipt',
   payment: 'Payment',
   contact: 'Contact',
   taxCategories: { S: '', Z: 'Zero-rated', E: 'Exempt', AE: 'Reverse charge' },

@@ -30,6 +30,7 @@ export const es: InvoiceLabels = {
   deliveryDate: 'Fecha de entrega',
   servicePeriod: 'Periodo de servicio',
   buyerReference: 'Referencia del comprador',
+  dueOnReceipt: 'Pagadero a la recepción',
   payment: 'Pago',
   contact: 'Contacto',
   taxCategories: { S: '', Z: 'Tipo cero', E: 'Exento', AE: 'Inversión del sujeto pasivo' },

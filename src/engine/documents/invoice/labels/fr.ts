@@ -30,6 +30,7 @@ export const fr: InvoiceLabels = {
   deliveryDate: 'Date de livraison',
   servicePeriod: 'Période de prestation',
   buyerReference: 'Référence acheteur',
+  dueOnReceipt: 'Payable à réception',
   payment: 'Paiement',
   contact: 'Contact',
   taxCategories: { S: '', Z: 'Taux zéro', E: 'Exonéré', AE: 'Autoliquidation' },

@@ -54,6 +54,8 @@ export interface InvoiceLabels {
   deliveryDate: string;
   servicePeriod: string;
   buyerReference: string;
+  /** An e-invoice's payment terms when the data gives no due date or terms (BT-20, BR-CO-25). */
+  dueOnReceipt: string;
   /** The heading of the IBAN, BIC and terms. */
   payment: string;
   /** Before the seller's contact person. */

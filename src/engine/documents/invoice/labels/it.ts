@@ -30,6 +30,7 @@ export const it: InvoiceLabels = {
   deliveryDate: 'Data di consegna',
   servicePeriod: 'Periodo di prestazione',
   buyerReference: 'Riferimento acquirente',
+  dueOnReceipt: 'Pagabile al ricevimento',
   payment: 'Pagamento',
   contact: 'Referente',
   taxCategories: { S: '', Z: 'Aliquota zero', E: 'Esente', AE: 'Inversione contabile' },

@@ -30,6 +30,7 @@ export const ja: InvoiceLabels = {
   deliveryDate: '納品日',
   servicePeriod: '役務提供期間',
   buyerReference: '買い手参照',
+  dueOnReceipt: '受領時払い',
   payment: 'お支払い',
   contact: '担当者',
   taxCategories: { S: '', Z: 'ゼロ税率', E: '非課税', AE: 'リバースチャージ' },

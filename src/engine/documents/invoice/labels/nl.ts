@@ -30,6 +30,7 @@ export const nl: InvoiceLabels = {
   deliveryDate: 'Leverdatum',
   servicePeriod: 'Prestatieperiode',
   buyerReference: 'Referentie koper',
+  dueOnReceipt: 'Te betalen bij ontvangst',
   payment: 'Betaling',
   contact: 'Contactpersoon',
   taxCategories: { S: '', Z: 'Nultarief', E: 'Vrijgesteld', AE: 'Btw verlegd' },

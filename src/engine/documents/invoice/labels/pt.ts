@@ -30,6 +30,7 @@ export const pt: InvoiceLabels = {
   deliveryDate: 'Data de entrega',
   servicePeriod: 'Período de serviço',
   buyerReference: 'Referência do comprador',
+  dueOnReceipt: 'Pagamento na receção',
   payment: 'Pagamento',
   contact: 'Contacto',
   taxCategories: { S: '', Z: 'Taxa zero', E: 'Isento', AE: 'Autoliquidação' },

@@ -30,6 +30,7 @@ export const zh: InvoiceLabels = {
   deliveryDate: '交付日期',
   servicePeriod: '服务期间',
   buyerReference: '买方参考',
+  dueOnReceipt: '收到即付',
   payment: '付款',
   contact: '联系人',
   taxCategories: { S: '', Z: '零税率', E: '免税', AE: '反向征税' },
