@@ -110,12 +110,15 @@ describe('e-invoices and attachments over HTTP (DECISIONS section 14)', () => {
     const body = german();
     body.data.items[0] = { ...body.data.items[0], taxRate: 0, taxCategory: 'AE' };
     body.data.items[1] = { ...body.data.items[1], taxRate: 19, taxCategory: 'Z' };
+    body.data.items[2] = { ...body.data.items[2], taxRate: 7, taxCategory: 'K', taxExemptionReason: 'Intra-community supply' };
     delete body.data.client.vatId;
     const res = await generate(body);
     expect(res.body.validationErrors).toEqual([
       'items[0].taxExemptionReason is required for tax category AE (BR-AE-10)',
       'client.vatId is required for a reverse-charge line (items[0], BR-AE-02)',
       'items[1].taxRate must be 0 for tax category Z (BR-Z-05)',
+      'items[2].taxRate must be 0 for tax category K (BR-IC-05)',
+      'client.vatId is required for an intra-community line (items[2], BR-IC-02)',
     ]);
   });
 

@@ -35,7 +35,7 @@ const buyer = {
 const payment = { iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', terms: 'Payable within 30 days without deduction.' };
 const base = { invoiceDate: '2026-11-27', dueDate: '2026-12-27', currency: 'EUR', company: seller, client: buyer, payment };
 
-/** Five rates of the standard category, zero-rated, exempt and reverse-charge lines, in turn. */
+/** Five rates of the standard category, zero-rated, exempt, reverse-charge, intra-community and export lines, in turn. */
 const MIXED_LINES = [
   { taxRate: 19 },
   { taxRate: 7 },
@@ -45,6 +45,8 @@ const MIXED_LINES = [
   { taxRate: 0 },
   { taxRate: 0, taxCategory: 'E', taxExemptionReason: 'Exempt under Article 132(1)(i) of Directive 2006/112/EC (education)' },
   { taxRate: 0, taxCategory: 'AE', taxExemptionReason: 'Reverse charge: the recipient is liable for VAT' },
+  { taxRate: 0, taxCategory: 'K', taxExemptionReason: 'Intra-community supply, Article 138 of Directive 2006/112/EC' },
+  { taxRate: 0, taxCategory: 'G', taxExemptionReason: 'Export outside the EU, Article 146 of Directive 2006/112/EC' },
 ] as const;
 
 function items(count: number, line: (index: number) => Partial<InvoiceBasicData['items'][number]>): InvoiceBasicData['items'] {
@@ -54,7 +56,7 @@ function items(count: number, line: (index: number) => Partial<InvoiceBasicData[
 /** Hostile data of issue 33: many lines, every category, credit notes, other currencies, long scripts, extreme amounts. */
 export const HOSTILE_CASES: EInvoiceCase[] = [
   {
-    name: '500 lines, five rates, zero-rated, exempt and reverse charge',
+    name: '500 lines, five rates, zero-rated, exempt, reverse charge, intra-community supply and export',
     options: { eInvoice: 'EN16931' },
     data: {
       ...base,

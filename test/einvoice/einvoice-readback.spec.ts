@@ -124,7 +124,7 @@ const lineArbitrary = fc.record({
   quantity: decimalNumber(100_000, 3).filter((n) => n > 0),
   unitPrice: decimalNumber(10_000_000, 4),
   rate: fc.constantFrom(...RATES),
-  zeroCategory: fc.constantFrom('Z', 'E', 'AE'),
+  zeroCategory: fc.constantFrom('Z', 'E', 'AE', 'K', 'G'),
 });
 
 const invoiceArbitrary = fc.record({ currency: fc.constantFrom(...CURRENCIES), lines: fc.array(lineArbitrary, { minLength: 1, maxLength: 25 }) }).map(({ currency, lines }): InvoiceBasicData => ({

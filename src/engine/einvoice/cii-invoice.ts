@@ -72,6 +72,10 @@ export function ciiInvoice(data: InvoiceBasicData, totals: InvoiceTotals, { prof
   // BT-72: Factur-X asks for a delivery date or period (BR-FX-EN-04); without either the invoice date stands for it, as the page says.
   const delivered = data.servicePeriod ? undefined : (data.deliveryDate ?? data.invoiceDate!);
   out.push('<ram:ApplicableHeaderTradeDelivery>');
+  // An intra-community supply names the country delivered to (BR-IC-12): the buyer's.
+  if (totals.taxLines.some((line) => line.category === 'K')) {
+    out.push(`<ram:ShipToTradeParty><ram:PostalTradeAddress><ram:CountryID>${client.postalAddress!.country}</ram:CountryID></ram:PostalTradeAddress></ram:ShipToTradeParty>`);
+  }
   if (delivered) out.push(`<ram:ActualDeliverySupplyChainEvent><ram:OccurrenceDateTime>${date(delivered)}</ram:OccurrenceDateTime></ram:ActualDeliverySupplyChainEvent>`);
   out.push('</ram:ApplicableHeaderTradeDelivery>');
 

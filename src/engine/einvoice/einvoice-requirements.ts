@@ -4,7 +4,7 @@ import { invoiceTotals } from '../documents/invoice/invoice-totals';
 import { compare, Decimal, decimalOf, decimalText, multiply, round } from './decimal';
 import { COUNTRY_CODES, CURRENCY_CODES, UNIT_CODES } from './code-lists';
 import { EInvoiceProfile } from './einvoice-profile';
-import { defaultTaxCategory, EXEMPT_CATEGORIES } from './tax-category';
+import { defaultTaxCategory, EXEMPT_CATEGORIES, RULE_PREFIX } from './tax-category';
 
 /** The document types an e-invoice can be (BT-3: 380 invoice, 381 credit note). */
 const E_INVOICE_TYPES = new Set(['invoice', 'credit-note']);
@@ -60,12 +60,14 @@ function lineProblems(data: InvoiceBasicData, item: InvoiceBasicData['items'][nu
   const category = item.taxCategory ?? defaultTaxCategory(item.taxRate);
   const problems: string[] = unit;
   if (category === 'S' && item.taxRate === 0) problems.push(`${path}.taxRate must be above 0 for tax category S (BR-S-05)`);
-  if (category !== 'S' && item.taxRate !== 0) problems.push(`${path}.taxRate must be 0 for tax category ${category} (BR-${category}-05)`);
+  const rule = RULE_PREFIX[category];
+  if (category !== 'S' && item.taxRate !== 0) problems.push(`${path}.taxRate must be 0 for tax category ${category} (BR-${rule}-05)`);
   if (EXEMPT_CATEGORIES.has(category) && !item.taxExemptionReason?.trim()) {
-    problems.push(`${path}.taxExemptionReason is required for tax category ${category} (BR-${category}-10)`);
+    problems.push(`${path}.taxExemptionReason is required for tax category ${category} (BR-${rule}-10)`);
   }
-  if (category === 'AE' && !data.client.vatId) problems.push(`client.vatId is required for a reverse-charge line (${path}, BR-AE-02)`);
-  if (category === 'AE' && !data.company?.vatId) problems.push(`company.vatId is required for a reverse-charge line (${path}, BR-AE-02)`);
+  const kind = category === 'AE' ? 'a reverse-charge' : category === 'K' ? 'an intra-community' : category === 'G' ? 'an export' : undefined;
+  if ((category === 'AE' || category === 'K') && !data.client.vatId) problems.push(`client.vatId is required for ${kind} line (${path}, BR-${rule}-02)`);
+  if (kind && !data.company?.vatId) problems.push(`company.vatId is required for ${kind} line (${path}, BR-${rule}-02)`);
   return problems;
 }
 

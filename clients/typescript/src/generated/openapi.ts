@@ -1210,10 +1210,10 @@ export interface components {
                  */
                 taxRate?: number;
                 /**
-                 * @description Tax category of the line (UNCL5305, BT-151): S standard rate (default), Z zero-rated (default at 0 %), E exempt, AE reverse charge. E and AE are at 0 % and need taxExemptionReason.
+                 * @description Tax category of the line (UNCL5305, BT-151): S standard rate (default), Z zero-rated (default at 0 %), E exempt, AE reverse charge, K intra-community supply, G export outside the EU. E, AE, K and G are at 0 % and need taxExemptionReason.
                  * @enum {string}
                  */
-                taxCategory?: "S" | "Z" | "E" | "AE";
+                taxCategory?: "S" | "Z" | "E" | "AE" | "K" | "G";
                 /** @description Why the line is exempt or reverse-charged, printed beside it (BT-120), e.g. "Reverse charge: the recipient is liable for VAT". */
                 taxExemptionReason?: string;
                 /**

@@ -2,8 +2,8 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { DRAFT_07, isoDate, list, longText, object, signedNumber, text } from './schema-builders';
 import { JsonSchema } from './json-schema.types';
 
-/** What an e-invoice calls a tax category (UNCL5305): standard, zero-rated, exempt, reverse charge. */
-export const TAX_CATEGORIES = ['S', 'Z', 'E', 'AE'] as const;
+/** What an e-invoice calls a tax category (UNCL5305): standard, zero-rated, exempt, reverse charge, intra-community supply, export. */
+export const TAX_CATEGORIES = ['S', 'Z', 'E', 'AE', 'K', 'G'] as const;
 
 const postalAddress = (party: string, term: string) =>
   object(
@@ -49,7 +49,7 @@ const item = object(
       type: 'string',
       enum: [...TAX_CATEGORIES],
       description:
-        'Tax category of the line (UNCL5305, BT-151): S standard rate (default), Z zero-rated (default at 0 %), E exempt, AE reverse charge. E and AE are at 0 % and need taxExemptionReason.',
+        'Tax category of the line (UNCL5305, BT-151): S standard rate (default), Z zero-rated (default at 0 %), E exempt, AE reverse charge, K intra-community supply, G export outside the EU. E, AE, K and G are at 0 % and need taxExemptionReason.',
     },
     taxExemptionReason: text('Why the line is exempt or reverse-charged, printed beside it (BT-120), e.g. "Reverse charge: the recipient is liable for VAT".'),
     unitCode: {

@@ -33,6 +33,6 @@ export const de: InvoiceLabels = {
   dueOnReceipt: 'Zahlbar sofort nach Erhalt',
   payment: 'Zahlung',
   contact: 'Ansprechpartner',
-  taxCategories: { S: '', Z: 'Nullsatz', E: 'Steuerbefreit', AE: 'Steuerschuldnerschaft des Leistungsempfängers' },
+  taxCategories: { S: '', Z: 'Nullsatz', E: 'Steuerbefreit', AE: 'Steuerschuldnerschaft des Leistungsempfängers', K: 'Innergemeinschaftliche Lieferung', G: 'Ausfuhrlieferung' },
   eInvoice: (profile) => `E-Rechnung · ${profile}`,
 };

@@ -33,6 +33,6 @@ export const en: InvoiceLabels = {
   dueOnReceipt: 'Due on receipt',
   payment: 'Payment',
   contact: 'Contact',
-  taxCategories: { S: '', Z: 'Zero-rated', E: 'Exempt', AE: 'Reverse charge' },
+  taxCategories: { S: '', Z: 'Zero-rated', E: 'Exempt', AE: 'Reverse charge', K: 'Intra-community supply', G: 'Export outside the EU' },
   eInvoice: (profile) => `E-invoice · ${profile}`,
 };

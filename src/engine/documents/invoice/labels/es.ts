@@ -33,6 +33,6 @@ export const es: InvoiceLabels = {
   dueOnReceipt: 'Pagadero a la recepción',
   payment: 'Pago',
   contact: 'Contacto',
-  taxCategories: { S: '', Z: 'Tipo cero', E: 'Exento', AE: 'Inversión del sujeto pasivo' },
+  taxCategories: { S: '', Z: 'Tipo cero', E: 'Exento', AE: 'Inversión del sujeto pasivo', K: 'Entrega intracomunitaria', G: 'Exportación fuera de la UE' },
   eInvoice: (profile) => `Factura electrónica · ${profile}`,
 };

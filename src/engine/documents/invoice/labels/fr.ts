@@ -33,6 +33,6 @@ export const fr: InvoiceLabels = {
   dueOnReceipt: 'Payable à réception',
   payment: 'Paiement',
   contact: 'Contact',
-  taxCategories: { S: '', Z: 'Taux zéro', E: 'Exonéré', AE: 'Autoliquidation' },
+  taxCategories: { S: '', Z: 'Taux zéro', E: 'Exonéré', AE: 'Autoliquidation', K: 'Livraison intracommunautaire', G: 'Exportation hors UE' },
   eInvoice: (profile) => `Facture électronique · ${profile}`,
 };

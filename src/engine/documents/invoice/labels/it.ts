@@ -33,6 +33,6 @@ export const it: InvoiceLabels = {
   dueOnReceipt: 'Pagabile al ricevimento',
   payment: 'Pagamento',
   contact: 'Referente',
-  taxCategories: { S: '', Z: 'Aliquota zero', E: 'Esente', AE: 'Inversione contabile' },
+  taxCategories: { S: '', Z: 'Aliquota zero', E: 'Esente', AE: 'Inversione contabile', K: 'Cessione intracomunitaria', G: 'Esportazione extra UE' },
   eInvoice: (profile) => `Fattura elettronica · ${profile}`,
 };

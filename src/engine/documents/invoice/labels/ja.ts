@@ -33,6 +33,6 @@ export const ja: InvoiceLabels = {
   dueOnReceipt: '受領時払い',
   payment: 'お支払い',
   contact: '担当者',
-  taxCategories: { S: '', Z: 'ゼロ税率', E: '非課税', AE: 'リバースチャージ' },
+  taxCategories: { S: '', Z: 'ゼロ税率', E: '非課税', AE: 'リバースチャージ', K: 'EU域内供給', G: 'EU域外輸出' },
   eInvoice: (profile) => `電子インボイス · ${profile}`,
 };

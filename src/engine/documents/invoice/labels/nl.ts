@@ -33,6 +33,6 @@ export const nl: InvoiceLabels = {
   dueOnReceipt: 'Te betalen bij ontvangst',
   payment: 'Betaling',
   contact: 'Contactpersoon',
-  taxCategories: { S: '', Z: 'Nultarief', E: 'Vrijgesteld', AE: 'Btw verlegd' },
+  taxCategories: { S: '', Z: 'Nultarief', E: 'Vrijgesteld', AE: 'Btw verlegd', K: 'Intracommunautaire levering', G: 'Uitvoer buiten de EU' },
   eInvoice: (profile) => `E-factuur · ${profile}`,
 };

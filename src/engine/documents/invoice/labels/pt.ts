@@ -33,6 +33,6 @@ export const pt: InvoiceLabels = {
   dueOnReceipt: 'Pagamento na receção',
   payment: 'Pagamento',
   contact: 'Contacto',
-  taxCategories: { S: '', Z: 'Taxa zero', E: 'Isento', AE: 'Autoliquidação' },
+  taxCategories: { S: '', Z: 'Taxa zero', E: 'Isento', AE: 'Autoliquidação', K: 'Fornecimento intracomunitário', G: 'Exportação para fora da UE' },
   eInvoice: (profile) => `Fatura eletrónica · ${profile}`,
 };

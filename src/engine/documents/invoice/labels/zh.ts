@@ -33,6 +33,6 @@ export const zh: InvoiceLabels = {
   dueOnReceipt: '收到即付',
   payment: '付款',
   contact: '联系人',
-  taxCategories: { S: '', Z: '零税率', E: '免税', AE: '反向征税' },
+  taxCategories: { S: '', Z: '零税率', E: '免税', AE: '反向征税', K: '欧盟内部供应', G: '欧盟境外出口' },
   eInvoice: (profile) => `电子发票 · ${profile}`,
 };
