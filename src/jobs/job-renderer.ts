@@ -1,3 +1,4 @@
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
@@ -34,7 +35,14 @@ export class JobRenderer {
   async render(job: JobEntity): Promise<JobEntity> {
     await this.jobs.update({ id: job.id }, { status: 'rendering', updatedAt: Date.now() });
     const outcome = await this.generate(job);
-    const update = { ...outcome, status: 'delivering' as const, lastError: generationFailure(outcome), updatedAt: Date.now() };
+    const update = {
+      ...outcome,
+      status: 'delivering' as const,
+      lastError: generationFailure(outcome),
+      updatedAt: Date.now(),
+      // Rendered: the passwords are not needed again, and are not kept at rest.
+      ...(job.request.options.encryption ? { request: withoutPasswords(job.request) as QueryDeepPartialEntity<JobEntity>['request'] } : {}),
+    };
     await this.jobs.update({ id: job.id, status: In(['queued', 'rendering']) }, update);
     // Reloaded: if another worker finished this step first, its result is the one to deliver.
     return this.jobs.findOneByOrFail({ id: job.id });
@@ -63,6 +71,13 @@ export class JobRenderer {
       return { pdfUrl: null, generatedAt: null, generationError: failureDetails(error) };
     }
   }
+}
+
+/** The request with options.encryption's passwords replaced by a mark that they were there. */
+function withoutPasswords(request: JobEntity['request']): JobEntity['request'] {
+  const { encryption, ...options } = request.options;
+  const removed = '(removed after rendering)';
+  return { ...request, options: { ...options, encryption: { ...encryption!, ownerPassword: removed, ...(encryption!.userPassword ? { userPassword: removed } : {}) } } };
 }
 
 /** Room for `details` in the job's generation_error column. */

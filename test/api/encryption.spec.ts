@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { binary } from '../support/binary';
 import { expectError } from '../support/expect-error';
 import { sample } from '../support/samples';
+import { DataSource } from 'typeorm';
 import { startTestApp, TestApp } from '../support/test-app';
+import { Receiver } from '../webhooks/receiver';
 
 const dir = mkdtempSync(join(tmpdir(), 'pdfgen-encryption-'));
 let files = 0;
@@ -27,13 +29,17 @@ function encryptionOf(pdf: Buffer, ownerPassword: string) {
 describe('options.encryption', () => {
   let t: TestApp;
   let ws: { id: string; key: string };
+  let receiver: Receiver;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true' });
+    receiver = await Receiver.start();
     ws = await t.createWorkspace('pro');
+    receiver.trust((await t.admin.get(`/workspaces/${ws.id}`).expect(200)).body.webhookSecret);
   });
   afterAll(async () => {
     await t?.close();
+    await receiver?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -92,6 +98,17 @@ describe('options.encryption', () => {
     spawnSync('qpdf', ['--password=u', '--decrypt', join(dir, `${files - 1}.pdf`), decrypted]);
     expect(spawnSync('qpdf', ['--show-object=trailer', decrypted], { encoding: 'utf8' }).stdout).not.toContain('/Encrypt');
     expect(spawnSync('pdfinfo', [decrypted], { encoding: 'utf8' }).stdout).toMatch(/Tagged:\s+yes/);
+  });
+
+  it("encrypts a webhook job's PDF, and keeps no password at rest once it is rendered", async () => {
+    const body = { templateId: 'invoice-basic', data: sample('invoice-basic'), options: { encryption: { ownerPassword: 'job-owner', userPassword: 'job-user' } }, webhook: { url: receiver.url() } };
+    const queued = await t.http.post('/api/v1/generate').set('X-API-Key', ws.key).send(body).expect(202);
+    const [delivery] = await receiver.waitForJob(queued.body.jobId, 1, 30_000);
+    const file = await t.http.get(new URL((delivery.body as { pdfUrl: string }).pdfUrl).pathname).buffer(true).parse(binary).expect(200);
+    expect(encryptionOf(file.body as Buffer, 'job-owner').ownerpasswordmatched).toBe(true);
+    const [row] = await t.app.get(DataSource).query('SELECT request FROM jobs WHERE id = $1'.replace('$1', `'${queued.body.jobId}'`));
+    expect(row.request).not.toMatch(/job-owner|job-user/);
+    expect(JSON.parse(row.request).options.encryption.ownerPassword).toBe('(removed after rendering)');
   });
 
   it('encrypts every template, a tagged multi-page document among them', async () => {
