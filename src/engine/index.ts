@@ -43,7 +43,7 @@ export async function render(templateId: string, data: Record<string, unknown>, 
   const template = findTemplate(templateId);
   if (!template) throw new UnknownTemplate(templateId);
   const orientation = template.honoursDataOrientation ? dataOrientation(data) : undefined;
-  const resolved = resolveOptions(options, template.defaultOptions, orientation);
+  const resolved = resolveOptions(options, template.defaultOptions, orientation, template.honoursDataLocale ? dataLang(data) : undefined);
   const problem = contentRoomProblem(resolved);
   if (problem) throw new RenderFailed(problem);
   return renderDocument({ templateId: template.id, data, options: resolved });
@@ -75,6 +75,11 @@ export function renderDocumentWithLayout(request: RenderRequest): Promise<Render
 export function compileLayout(layout: unknown): CompiledLayout {
   const language: typeof import('./custom/compile-layout') = require('./custom/compile-layout');
   return language.compileLayout(layout);
+}
+
+/** invoice-basic's `data.locale` (a BCP 47 tag, checked by its schema): the document's language when options.lang names none. */
+export function dataLang(data: Record<string, unknown>): string | undefined {
+  return typeof data.locale === 'string' && data.locale !== '' ? data.locale : undefined;
 }
 
 /** calendar-schedule's `data.orientation`, when it names one. */

@@ -7,10 +7,10 @@ const MIN_CONTENT_PT = 72;
 
 /**
  * Lays options whose shape is already checked over the template defaults, key by key (margin
- * side by side). `dataOrientation` is the data's own preference, which loses to
- * `options.orientation` and wins over the default.
+ * side by side). `dataOrientation` and `dataLang` are the data's own preferences, which lose to
+ * `options.orientation` and `options.lang` and win over the defaults.
  */
-export function resolveOptions(input: PdfOptionsInput, defaults: DefaultPdfOptions, dataOrientation?: Orientation): PdfOptions {
+export function resolveOptions(input: PdfOptionsInput, defaults: DefaultPdfOptions, dataOrientation?: Orientation, dataLang?: string): PdfOptions {
   const margin: MarginSpec = { ...defaults.margin };
   for (const side of MARGIN_SIDES) {
     const value = input.margin?.[side];
@@ -23,7 +23,8 @@ export function resolveOptions(input: PdfOptionsInput, defaults: DefaultPdfOptio
     displayHeaderFooter: input.displayHeaderFooter ?? false,
     headerTemplate: input.headerTemplate,
     footerTemplate: input.footerTemplate,
-    lang: input.lang ?? DEFAULT_LANG,
+    // The document's language: the caller's, else the data's (the invoice's locale), else en.
+    lang: input.lang ?? dataLang ?? DEFAULT_LANG,
     // An e-invoice is a PDF/A-3 file (Factur-X); the caller may add PDF/UA-1.
     pdfStandard: input.pdfStandard ?? (input.eInvoice ? 'PDF/A-3b' : undefined),
     ...(input.eInvoice ? { eInvoice: input.eInvoice } : {}),

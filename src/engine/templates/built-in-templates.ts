@@ -12,6 +12,8 @@ export interface TemplateDefinition {
   defaultOptions: DefaultPdfOptions;
   /** `data.orientation` picks the orientation when `options.orientation` does not (calendar-schedule). */
   honoursDataOrientation?: boolean;
+  /** `data.locale` is the document's language when `options.lang` names none (invoice-basic). */
+  honoursDataLocale?: boolean;
 }
 
 const margins = (all: string) => ({ top: all, right: all, bottom: all, left: all });
@@ -26,6 +28,7 @@ export const BUILT_IN_TEMPLATES: readonly TemplateDefinition[] = [
     version: '1.0.0',
     schema: TEMPLATE_SCHEMAS['invoice-basic'],
     defaultOptions: { format: 'Letter', orientation: 'portrait', margin: margins('0.75in') },
+    honoursDataLocale: true,
   },
   {
     id: 'weekly-report',

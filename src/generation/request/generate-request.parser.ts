@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { checkOptionImages, contentRoomProblem, dataOrientation, eInvoiceProblems, findTemplate, InvoiceBasicData, PdfOptions, PdfOptionsInput, resolveOptions } from '../../engine';
+import { checkOptionImages, contentRoomProblem, dataLang, dataOrientation, eInvoiceProblems, findTemplate, InvoiceBasicData, PdfOptions, PdfOptionsInput, resolveOptions } from '../../engine';
 import { ApiError } from '../../common/errors/api-error';
 import { CustomTemplateCatalog } from '../../templates/custom/custom-template-catalog';
 import { WebhookUrlPolicy } from '../../webhooks/webhook-url-policy';
@@ -90,8 +90,9 @@ async function checkEnvelope(b: Record<string, unknown>, template: GenerateTarge
   const failed = (field: string) => issues.some((issue) => issue.segments[0] === field);
   let options: PdfOptions | undefined;
   if (!failed('options')) {
-    const orientation = template.honoursDataOrientation ? dataOrientation(b.data as Record<string, unknown>) : undefined;
-    options = resolveOptions((b.options ?? {}) as PdfOptionsInput, template.defaultOptions, orientation);
+    const data = b.data as Record<string, unknown>;
+    const orientation = template.honoursDataOrientation ? dataOrientation(data) : undefined;
+    options = resolveOptions((b.options ?? {}) as PdfOptionsInput, template.defaultOptions, orientation, template.honoursDataLocale ? dataLang(data) : undefined);
     const problem = contentRoomProblem(options);
     const problems = problem ? [problem] : await checkOptionImages(options);
     issues.push(...problems.map((message) => ({ segments: ['options'], message, ownMessage: true })));

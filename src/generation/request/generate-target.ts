@@ -12,6 +12,8 @@ export interface GenerateTarget {
   defaultOptions: DefaultPdfOptions;
   /** `data.orientation` picks the orientation when `options.orientation` does not (calendar-schedule). */
   honoursDataOrientation: boolean;
+  /** `data.locale` is the document's language when `options.lang` names none (invoice-basic). */
+  honoursDataLocale: boolean;
   /** The messages of DECISIONS section 2 step 7; [] when the data fits (a custom template's: from a worker thread). */
   validateData(data: unknown): string[] | Promise<string[]>;
   /** A custom template's layout, drawn instead of a built-in. */
@@ -24,6 +26,7 @@ export function builtInTarget(template: TemplateDefinition): GenerateTarget {
     version: template.version,
     defaultOptions: template.defaultOptions,
     honoursDataOrientation: template.honoursDataOrientation === true,
+    honoursDataLocale: template.honoursDataLocale === true,
     validateData: (data) => validateTemplateData(template.id, data),
   };
 }
@@ -34,6 +37,7 @@ export function customTarget(template: ResolvedCustomTemplate): GenerateTarget {
     version: template.version,
     defaultOptions: template.defaultOptions,
     honoursDataOrientation: false,
+    honoursDataLocale: false,
     validateData: (data) => template.validateData(data),
     custom: template.render,
   };

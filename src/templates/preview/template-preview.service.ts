@@ -5,7 +5,7 @@ import { RateLimiter } from '../../auth/rate-limiter';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { ApiError } from '../../common/errors/api-error';
-import { checkOptionImages, contentRoomProblem, dataOrientation, findTemplate, PdfOptions, PdfOptionsInput, resolveOptions, TEMPLATE_IDS } from '../../engine';
+import { checkOptionImages, contentRoomProblem, dataLang, dataOrientation, findTemplate, PdfOptions, PdfOptionsInput, resolveOptions, TEMPLATE_IDS } from '../../engine';
 import { toContractError } from '../../generation/generation-errors';
 import { RenderPool } from '../../generation/pool/render-pool';
 import { EnvelopeIssue, EnvelopeValidator } from '../../generation/request/envelope-issues';
@@ -120,6 +120,7 @@ async function layoutTarget(b: Record<string, unknown>, checker: DefinitionCheck
     version: '',
     defaultOptions: STANDARD_DEFAULT_OPTIONS,
     honoursDataOrientation: false,
+    honoursDataLocale: false,
     // Asked for the data checked above: the request's, or {} when it sent none.
     validateData: () => checked.sampleData,
     custom: { key, title: 'Preview', layout: b.layout },
@@ -132,7 +133,8 @@ async function checkRequest(b: Record<string, unknown>, template: GenerateTarget
   const issues = ENVELOPE.issues(b);
   if (issues.some((issue) => issue.segments[0] === 'options')) return { issues };
   const orientation = template.honoursDataOrientation && isObject(b.data) ? dataOrientation(b.data) : undefined;
-  const options = resolveOptions((b.options ?? {}) as PdfOptionsInput, template.defaultOptions, orientation);
+  const lang = template.honoursDataLocale && isObject(b.data) ? dataLang(b.data) : undefined;
+  const options = resolveOptions((b.options ?? {}) as PdfOptionsInput, template.defaultOptions, orientation, lang);
   const problem = contentRoomProblem(options);
   const problems = problem ? [problem] : await checkOptionImages(options);
   issues.push(...problems.map((message) => ({ segments: ['options'], message, ownMessage: true })));
