@@ -161,6 +161,22 @@ describe('invoice-basic currency, locale and taxes', () => {
     expect(printed).toContain('2025/03/31');
   });
 
+  it.each([
+    // One word each for the right-to-left ones: pdftotext prints a phrase's words in visual order.
+    ['ar-EG', 'فاتورة', 'الوصف'],
+    ['he-IL', 'חשבונית', 'תיאור'],
+    ['hi-IN', 'बीजक', 'देय राशि'],
+    ['ko-KR', '청구서', '청구 금액'],
+    ['pl-PL', 'FAKTURA', 'DO ZAPŁATY'],
+    ['tr-TR', 'FATURA', 'ÖDENECEK TUTAR'],
+    ['sv-SE', 'FAKTURA', 'ATT BETALA'],
+    ['th-TH', 'ใบแจ้งหนี้', 'ยอดที่ต้องชำระ'],
+  ])('prints the labels of %s (DECISIONS section 12)', async (locale, title, headline) => {
+    const printed = await text({ ...SAMPLE, locale });
+    expect(printed).toContain(title);
+    expect(printed).toContain(headline);
+  });
+
   it('prints dates as sent without a locale, in the locale’s medium style with one, and falls back to en-US for a locale Intl does not know', async () => {
     expect(await text(SAMPLE)).toContain('2025-03-03');
     expect(await text({ ...SAMPLE, locale: 'en-US' })).toContain('Mar 3, 2025');

@@ -1,13 +1,21 @@
 import type { InvoiceBasicData } from '../../../templates/schemas';
 import type { TaxCategory } from '../../../einvoice/tax-category';
+import { ar } from './ar';
 import { de } from './de';
 import { en } from './en';
 import { es } from './es';
 import { fr } from './fr';
+import { he } from './he';
+import { hi } from './hi';
 import { it } from './it';
 import { ja } from './ja';
+import { ko } from './ko';
 import { nl } from './nl';
+import { pl } from './pl';
 import { pt } from './pt';
+import { sv } from './sv';
+import { th } from './th';
+import { tr } from './tr';
 import { zh } from './zh';
 
 /** invoice, credit-note, quote or receipt. */
@@ -66,7 +74,7 @@ export interface InvoiceLabels {
   eInvoice: (profile: string) => string;
 }
 
-const BY_LANGUAGE: Record<string, InvoiceLabels> = { de, en, es, fr, it, ja, nl, pt, zh };
+const BY_LANGUAGE: Record<string, InvoiceLabels> = { ar, de, en, es, fr, he, hi, it, ja, ko, nl, pl, pt, sv, th, tr, zh };
 
 /** The labels of the locale's language; English for the languages without a table. */
 export function invoiceLabels(language: string): InvoiceLabels {
