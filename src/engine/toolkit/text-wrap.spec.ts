@@ -63,6 +63,27 @@ describe('wrapText', () => {
     expect(lines.join('')).toBe('东京都千代田区丸の内一丁目一番一号');
   });
 
+  it('breaks Thai, Lao, Khmer and Myanmar only between dictionary words, never with a hyphen (DECISIONS section 12)', () => {
+    const wordsOf = (text: string, locale: string) => Array.from(new Intl.Segmenter(locale, { granularity: 'word' }).segment(text), (part) => part.segment);
+    for (const [text, locale] of [
+      ['บริษัทของเราให้บริการออกแบบและพัฒนาซอฟต์แวร์สำหรับธุรกิจขนาดกลางและขนาดย่อมทั่วประเทศไทย', 'th'],
+      ['ພວກເຮົາໃຫ້ບໍລິການອອກແບບແລະພັດທະນາຊອບແວສຳລັບທຸລະກິດ', 'lo'],
+      ['ក្រុមហ៊ុនរបស់យើងផ្តល់សេវាកម្មរចនានិងអភិវឌ្ឍន៍កម្មវិធី', 'km'],
+      ['ကျွန်ုပ်တို့ကုမ္ပဏီသည်ဆော့ဖ်ဝဲဒီဇိုင်းနှင့်ဖွံ့ဖြိုးတိုးတက်ရေးဝန်ဆောင်မှုပေးသည်', 'my'],
+    ]) {
+      const lines = wrapText(text, stack, 10, 90);
+      expect(lines.length).toBeGreaterThan(1);
+      expect(lines.join('')).toBe(text);
+      for (const line of lines) expect(line.endsWith(LAYOUT_HYPHEN)).toBe(false);
+      // Each line ends where a word ends.
+      const ends = new Set<number>();
+      let at = 0;
+      for (const word of wordsOf(text, locale)) ends.add((at += word.length));
+      let used = 0;
+      for (const line of lines) expect([locale, ends.has((used += line.length))]).toEqual([locale, true]);
+    }
+  });
+
   it('keeps explicit line breaks, including empty lines', () => {
     expect(wrapText('one\n\nthree', stack, 10, 200)).toEqual(['one', '', 'three']);
   });

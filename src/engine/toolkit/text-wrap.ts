@@ -14,6 +14,9 @@ const CJK = '\\u2e80-\\u9fff\\uac00-\\ud7af\\uf900-\\ufaff\\uff00-\\uffef';
 const SPACE = '\\t\\n\\v\\f\\r \\u1680\\u2000-\\u2006\\u2008-\\u200a\\u205f\\u3000';
 /** Spaces, single CJK characters, and runs of anything else. */
 const TOKENS = new RegExp(`[${SPACE}]+|[${CJK}]|[^${SPACE}${CJK}]+`, 'gu');
+/** Thai, Lao, Myanmar and Khmer: written without spaces, broken only between words found by dictionary (ICU's, through Intl.Segmenter). */
+const DICTIONARY_SCRIPTS = /[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u19e0-\u19ff\uaa60-\uaa7f\ua9e0-\ua9ff]/;
+const words = new Intl.Segmenter(undefined, { granularity: 'word' });
 /** Inside a long token, breaking after these needs no hyphen (paths, e-mail addresses, snake_case, URLs). */
 const BREAK_AFTER = /[-/_@.]/;
 /** Tokens of a figure: digits and separators, a currency code or unit at most. */
@@ -35,7 +38,8 @@ export function unbreakableTokens(text: string, allWords: boolean): string[] {
 /**
  * Breaks text into lines no wider than `width`: at spaces and between CJK characters; a token
  * wider than the line breaks after `-` `/` `_` `@` `.` where it has them (not inside numbers), and
- * otherwise between characters with LAYOUT_HYPHEN at the break. Explicit newlines are kept.
+ * otherwise between characters with LAYOUT_HYPHEN at the break. Thai, Lao, Khmer and Myanmar
+ * break between the words of a dictionary, never with a hyphen. Explicit newlines are kept.
  * A line whose own first strong character would give it the other direction than its paragraph
  * (an RTL paragraph's line starting with a Latin word or a figure) starts with an RLM or LRM
  * (bidi.ts markLineDirections): invisible, left out of the text layer by Canvas.text.
@@ -142,6 +146,11 @@ function wrapParagraph(paragraph: string, stack: FontStack, size: number, width:
       filler.pendingSpace = filler.line.length > 0;
       continue;
     }
+    // Word by word, so that the words that fit fill the line.
+    if (DICTIONARY_SCRIPTS.test(token)) {
+      placeWords(token, stack, size, filler);
+      continue;
+    }
     if (filler.place(token, stack.measure(token, size))) continue;
     // Wider than a whole line: a figure starts a line of its own; anything else breaks at its own marks first.
     if (isNumberToken(token)) {
@@ -154,6 +163,13 @@ function wrapParagraph(paragraph: string, stack: FontStack, size: number, width:
     }
   }
   lines.push(filler.line);
+}
+
+/** A run of Thai (Lao, Khmer, Myanmar) placed word by word; a word wider than a line breaks between characters, without a hyphen. */
+function placeWords(token: string, stack: FontStack, size: number, filler: LineFiller): void {
+  for (const { segment } of words.segment(token)) {
+    if (!filler.place(segment, stack.measure(segment, size))) breakByCharacters(segment, stack, size, filler, '');
+  }
 }
 
 /** The token cut after each break mark that has a non-digit on one side (so `1,450.00` and `2024/03/12` stay whole). */
@@ -171,9 +187,9 @@ function pieces(token: string): string[] {
   return result;
 }
 
-/** Fills lines with the token's characters, ending each broken line with a hyphen. Linear in the token's length. */
-function breakByCharacters(token: string, stack: FontStack, size: number, filler: LineFiller): void {
-  const hyphenWidth = stack.measure(LAYOUT_HYPHEN, size);
+/** Fills lines with the token's characters, ending each broken line with `breakMark` (LAYOUT_HYPHEN; none for Thai). Linear in the token's length. */
+function breakByCharacters(token: string, stack: FontStack, size: number, filler: LineFiller, breakMark = LAYOUT_HYPHEN): void {
+  const hyphenWidth = breakMark ? stack.measure(breakMark, size) : 0;
   const chars = graphemes(token);
   const widths = chars.map((char) => stack.measure(char, size));
   let restWidth = widths.reduce((sum, w) => sum + w, 0);
@@ -202,7 +218,7 @@ function breakByCharacters(token: string, stack: FontStack, size: number, filler
       }
     }
     const part = chars.slice(index, index + count).join('');
-    const hyphen = index + count === chars.length || BREAK_AFTER.test(chars[index + count - 1]) ? '' : LAYOUT_HYPHEN;
+    const hyphen = index + count === chars.length || BREAK_AFTER.test(chars[index + count - 1]) ? '' : breakMark;
     filler.append(part + hyphen, stack.measure(part + hyphen, size));
     filler.finish();
     for (let i = index; i < index + count; i++) restWidth -= widths[i];
