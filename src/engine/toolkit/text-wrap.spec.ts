@@ -84,6 +84,19 @@ describe('wrapText', () => {
     }
   });
 
+  it('keeps Japanese and Chinese line rules: no 。、」ー or small kana at a line start, no opening bracket at a line end', () => {
+    const text = '「請求書」について、ご確認をお願いいたします。お支払いは「銀行振込」でお願いします。コーヒー、ケーキ、チョコレートを注文しました。我们已收到您的付款，谢谢！（如有疑问，请联系我们。）';
+    const noStart = /^[）」』】〕〉》、。，．：；？！ーっゃゅょァィゥェォッャュョ]/u;
+    const noEnd = /[（「『【〔〈《]$/u;
+    for (let width = 30; width <= 200; width += 7) {
+      const lines = wrapText(text, stack, 10, width);
+      expect(lines.join('')).toBe(text);
+      lines.slice(1).forEach((line) => expect([width, line, noStart.test(line)]).toEqual([width, line, false]));
+      lines.slice(0, -1).forEach((line) => expect([width, line, noEnd.test(line)]).toEqual([width, line, false]));
+      for (const line of lines) expect(stack.measure(line, 10)).toBeLessThanOrEqual(width + 0.01);
+    }
+  });
+
   it('keeps explicit line breaks, including empty lines', () => {
     expect(wrapText('one\n\nthree', stack, 10, 200)).toEqual(['one', '', 'three']);
   });

@@ -17,6 +17,13 @@ const TOKENS = new RegExp(`[${SPACE}]+|[${CJK}]|[^${SPACE}${CJK}]+`, 'gu');
 /** Thai, Lao, Myanmar and Khmer: written without spaces, broken only between words found by dictionary (ICU's, through Intl.Segmenter). */
 const DICTIONARY_SCRIPTS = /[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u19e0-\u19ff\uaa60-\uaa7f\ua9e0-\ua9ff]/;
 const words = new Intl.Segmenter(undefined, { granularity: 'word' });
+/**
+ * Japanese and Chinese line rules (JIS X 4051, kinsoku): what never starts a line (closing
+ * brackets, stops and commas, small kana, the prolonged sound mark and iteration marks) and what
+ * never ends one (opening brackets). Either takes its neighbour to the next line with it.
+ */
+const NO_LINE_START = /^[）〕］｝〉》」』】〙〗〟’”｠»)\]}、。，．・：；？！‼⁇⁈⁉ヽヾーゝゞ々〻ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰ-ㇿ]/u;
+const NO_LINE_END = /[（〔［｛〈《「『【〘〖〝‘“｟«]$/u;
 /** Inside a long token, breaking after these needs no hyphen (paths, e-mail addresses, snake_case, URLs). */
 const BREAK_AFTER = /[-/_@.]/;
 /** Tokens of a figure: digits and separators, a currency code or unit at most. */
@@ -103,6 +110,7 @@ class LineFiller {
     private readonly lines: string[],
     private readonly spaceWidth: number,
     readonly width: number,
+    private readonly measure: (text: string) => number,
   ) {}
 
   get gap(): number {
@@ -132,15 +140,40 @@ class LineFiller {
   place(token: string, tokenWidth: number): boolean {
     if (tokenWidth <= this.room) this.append(token, tokenWidth);
     else if (tokenWidth <= this.width) {
+      const carried = this.carried(token, tokenWidth);
       this.finish();
+      if (carried) this.append(carried, this.measure(carried));
       this.append(token, tokenWidth);
     } else return false;
     return true;
   }
+
+  /**
+   * The last characters of this line that the line rules keep with what follows: an opening
+   * bracket at its end, and whatever must come before a `token` that may not start a line (`。`,
+   * `」`, `ー`, and `。」` together). Removed from this line; none when that would leave the line
+   * empty or not fit the next one with the token.
+   */
+  private carried(token: string, tokenWidth: number): string {
+    if (this.pendingSpace) return '';
+    let line = this.line;
+    let carried = '';
+    while (NO_LINE_END.test(line) || NO_LINE_START.test(carried || token)) {
+      const last = String.fromCodePoint(line.codePointAt(line.length - 1 - Number(/[\udc00-\udfff]$/.test(line)))!);
+      if (last.length >= line.length) return '';
+      line = line.slice(0, -last.length);
+      carried = last + carried;
+    }
+    const carriedWidth = carried ? this.measure(carried) : 0;
+    if (!carried || carriedWidth + tokenWidth > this.width) return '';
+    this.line = line;
+    this.lineWidth -= carriedWidth;
+    return carried;
+  }
 }
 
 function wrapParagraph(paragraph: string, stack: FontStack, size: number, width: number, lines: string[]): void {
-  const filler = new LineFiller(lines, stack.measure(' ', size), width);
+  const filler = new LineFiller(lines, stack.measure(' ', size), width, (text) => stack.measure(text, size));
   for (const token of paragraph.match(TOKENS) ?? []) {
     if (isSpace(token)) {
       filler.pendingSpace = filler.line.length > 0;
