@@ -49,7 +49,7 @@ class BoundedFlow extends PageFlow {
  * with `page.number` and `page.total`.
  */
 export function drawCustomDocument(canvas: Canvas, frame: Rect, layout: CompiledLayout, data: Record<string, unknown>): void {
-  const evaluation = new Evaluation(data);
+  const evaluation = new Evaluation(data, canvas.lang);
   const measuring = new BuildScope(evaluation, layout.theme, frame);
   const headerHeight = bandHeight(canvas, layout.header, measuring, frame.width);
   const footerHeight = bandHeight(canvas, layout.footer, measuring, frame.width);

@@ -67,8 +67,8 @@ export class Canvas {
     private readonly doc: PDFKit.PDFDocument,
     private readonly fonts: FontLibrary,
     private readonly documentFonts: DocumentFonts,
-    /** The document's language (BCP 47, options.lang): picks the CJK forms of Han characters. */
-    private readonly lang: string = 'en',
+    /** The document's language (BCP 47, options.lang): picks the CJK forms of Han characters, and a custom template's month and day names. */
+    readonly lang: string = 'en',
   ) {
     this.tags = new Tagger(doc);
     keepContentAsBytes(doc);

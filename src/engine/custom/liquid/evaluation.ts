@@ -32,8 +32,9 @@ export class Evaluation {
   private readonly context: Context;
   private textLeft = MAX_DOCUMENT_TEXT_CHARS;
 
-  constructor(data: Record<string, unknown>) {
-    this.context = new Context(data, LIQUID.options, { sync: true }, { liquid: LIQUID });
+  /** `locale`: the document's language, whose month and day names the `date` filter prints. */
+  constructor(data: Record<string, unknown>, locale = 'en') {
+    this.context = new Context(data, { ...LIQUID.options, locale }, { sync: true }, { liquid: LIQUID });
   }
 
   /**

@@ -1,3 +1,6 @@
+import { IssueList } from '../../layout-path';
+import { compileText } from '../compile-liquid';
+import { Evaluation } from '../evaluation';
 import { LIQUID } from '../sandbox';
 import { money, moneyArgumentProblem } from './money';
 import { number } from './number';
@@ -5,6 +8,7 @@ import { percent } from './percent';
 
 const NBSP = '\u00a0';
 const render = (source: string, data: Record<string, unknown> = {}) => LIQUID.parseAndRenderSync(source, data);
+const text = (evaluation: Evaluation, source: string) => compileText(source, ['body', 0, 'text'], new IssueList())(evaluation);
 
 describe('money', () => {
   it('formats with Intl.NumberFormat in the currency and locale given', () => {
@@ -46,6 +50,13 @@ describe('number and percent', () => {
 });
 
 describe('date', () => {
+  it('names months and days in the document\'s language (DECISIONS section 12)', () => {
+    const inLanguage = (lang: string) => text(new Evaluation({ d: '2025-03-11' }, lang), '{{ d | date: "%A %d %B %Y" }}');
+    expect(inLanguage('en')).toBe('Tuesday 11 March 2025');
+    expect(inLanguage('de-DE')).toBe('Dienstag 11 März 2025');
+    expect(inLanguage('fr')).toBe('mardi 11 mars 2025');
+  });
+
   it('is liquidjs\'s, in UTC whatever the server\'s time zone', () => {
     expect(render('{{ d | date: "%d %B %Y" }}', { d: '2025-03-11' })).toBe('11 March 2025');
     expect(render('{{ d | date: "%Y-%m-%d %H:%M" }}', { d: '2025-03-11T23:30:00Z' })).toBe('2025-03-11 23:30');
