@@ -9,7 +9,7 @@ import { LAYOUTS } from './documents/document-layouts';
 import { DocumentLayout } from './documents/document-layout';
 import { RenderFailed, UnknownTemplate } from './errors';
 import { pageGeometry, withBandRoom } from './page/page-geometry';
-import { defaultFurniture, drawFurniture, FURNITURE_MARGIN } from './documents/page-furniture';
+import { defaultFurniture, drawFurniture, furnitureMargin } from './documents/page-furniture';
 import { drawWatermark } from './watermark';
 import { compactXref } from './compact-xref';
 import { deflatePageContents } from './page-content';
@@ -79,7 +79,8 @@ async function draw(layout: DocumentLayout<Record<string, unknown>>, request: Re
   // A built-in document of more than one page carries its own furniture, unless the caller's header and footer replace it.
   const furniture = request.custom || options.displayHeaderFooter ? undefined : (layout.furniture?.(data) ?? defaultFurniture(title));
   const paged = furniture !== undefined && pass.canvas.pageCount > 1;
-  const furnished = withBandRoom(geometry, FURNITURE_MARGIN, FURNITURE_MARGIN);
+  const margin = paged ? furnitureMargin(pass.canvas, furniture, geometry.content.width) : 0;
+  const furnished = withBandRoom(geometry, margin, margin);
   if (paged && furnished !== geometry) {
     // Margins too small for the bands: lay the document out again in the inset frame (multi-page documents only).
     pass = new DrawingPass(fonts, geometry.size, title, options);

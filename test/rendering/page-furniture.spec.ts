@@ -39,6 +39,26 @@ function furnitureOf(templateId: TemplateId, data: Record<string, unknown>) {
 /** pdftotext -layout lines with runs of spaces collapsed. */
 const lines = (text: string) => text.split('\n').map((line) => line.trim().replace(/\s+/g, ' '));
 
+describe('running furniture and a long name', () => {
+  it('wraps the name in the footer and header instead of shortening it, and never overlaps the content (DECISIONS section 12)', async () => {
+    const invoiceNumber = `INV-2026-${'Überlange-Rechnungsnummer-mit-Projektbezug-'.repeat(4)}0001`;
+    const [, data] = MULTI_PAGE[0];
+    const doc = await render('invoice-basic', { ...data, invoiceNumber }, NO_HEADER_FOOTER);
+    const running = doc.runningBoxes.map((box) => box.text);
+    expect(running.some((text) => text.includes('…'))).toBe(false);
+    // Each page's running text holds the whole name, in the footer and (from page 2) in the header.
+    const perPage = new Map<number, string>();
+    for (const box of doc.runningBoxes) perPage.set(box.page, `${perPage.get(box.page) ?? ''}${box.text}`);
+    expect(perPage.size).toBeGreaterThan(1);
+    for (const [page, text] of perPage) {
+      const whole = text.replace(/\u2010/g, '');
+      expect(whole.split(invoiceNumber).length - 1).toBe(page === 0 ? 1 : 2);
+    }
+    expect(boxesOutsidePage(doc)).toEqual([]);
+    expect(overlappingBoxes(doc)).toEqual([]);
+  });
+});
+
 describe.each(MULTI_PAGE)('%s of several pages', (templateId, data) => {
   it('numbers every page and names itself with "continued" on pages 2+', async () => {
     const doc = await render(templateId, data, NO_HEADER_FOOTER);

@@ -1,7 +1,7 @@
 import { Canvas } from '../toolkit/canvas';
 import { Rect } from '../toolkit/rect';
 import { lineHeight, textStyle, TextStyle } from '../toolkit/text-style';
-import { ellipsize } from '../toolkit/text-wrap';
+import { wrapText } from '../toolkit/text-wrap';
 import { COLORS, SPACE, TYPE } from '../toolkit/theme';
 import { PageFurniture } from './document-layout';
 
@@ -9,17 +9,38 @@ import { PageFurniture } from './document-layout';
  * A built-in document's own page furniture (DECISIONS section 12): on every page of a document of
  * more than one page a footer line (name left, page label right, hairline above), and on pages 2+
  * a header line ("<name> · continued", hairline below). Drawn in the margins, after the content,
- * when the page count is known.
+ * when the page count is known. A name too long for one line wraps, and its band takes the lines
+ * it needs: running furniture never shortens the customer's words.
  */
 
 const STYLE: TextStyle = textStyle(TYPE.small, COLORS.muted);
 const RULE_GAP = 4;
-/** A band: one line of small type and its hairline. */
-const BAND = lineHeight(STYLE) + RULE_GAP;
+const LINE = lineHeight(STYLE);
 /** Least room between a band and the content, and between a band and the page edge. */
 const PAD = 9;
-/** The margin a band needs; a smaller margin is widened by insetting the content frame. */
-export const FURNITURE_MARGIN = BAND + 2 * PAD;
+/** The widest page label a document has room for ("Page 9999 of 9999"): the footer's name wraps beside it. */
+const LONGEST_PAGE = 9999;
+
+/** A band of `lines` lines of small type and its hairline. */
+function bandHeight(lines: number): number {
+  return lines * LINE + RULE_GAP;
+}
+
+/** The running name's lines: the footer's beside the page label, the header's with its suffix, each within the frame. */
+function nameLines(canvas: Canvas, furniture: PageFurniture, width: number): { footer: string[]; header: string[] } {
+  const stack = canvas.stack(STYLE);
+  const labelWidth = canvas.measure(furniture.pageLabel(LONGEST_PAGE, LONGEST_PAGE), STYLE);
+  return {
+    footer: wrapText(furniture.name, stack, STYLE.size, Math.max(1, width - labelWidth - SPACE.md)),
+    header: wrapText(`${furniture.name} · ${furniture.continued}`, stack, STYLE.size, width),
+  };
+}
+
+/** The margin the bands need around content `width` wide; a smaller margin is widened by insetting the content frame. */
+export function furnitureMargin(canvas: Canvas, furniture: PageFurniture, width: number): number {
+  const { footer, header } = nameLines(canvas, furniture, width);
+  return bandHeight(Math.max(footer.length, header.length)) + 2 * PAD;
+}
 
 export function defaultFurniture(title: string): PageFurniture {
   return { name: title, pageLabel: (page, total) => `Page ${page} of ${total}`, continued: 'continued' };
@@ -31,9 +52,9 @@ export function drawFurniture(canvas: Canvas, pageHeight: number, frame: Rect, f
   if (total < 2) return;
   const right = frame.x + frame.width;
   const bottom = frame.y + frame.height;
-  const footerTop = bottom + (pageHeight - bottom - BAND) / 2;
-  const headerTop = (frame.y - BAND) / 2;
-  const continued = ` · ${furniture.continued}`;
+  const { footer, header } = nameLines(canvas, furniture, frame.width);
+  const footerTop = bottom + (pageHeight - bottom - bandHeight(footer.length)) / 2;
+  const headerTop = (frame.y - bandHeight(header.length)) / 2;
   for (let page = 0; page < total; page++) {
     canvas.switchToPage(page);
     const label = furniture.pageLabel(page + 1, total);
@@ -42,21 +63,12 @@ export function drawFurniture(canvas: Canvas, pageHeight: number, frame: Rect, f
     canvas.tags.artifact('Footer', () => {
       canvas.line(frame.x, footerTop, right, footerTop, COLORS.rule, 0.5);
       canvas.text(label, right - labelWidth, footerTop + RULE_GAP, STYLE, labelWidth, 'right');
-      canvas.text(runningName(canvas, furniture.name, '', frame.width - labelWidth - SPACE.md), frame.x, footerTop + RULE_GAP, STYLE);
+      footer.forEach((line, index) => canvas.text(line, frame.x, footerTop + RULE_GAP + index * LINE, STYLE));
     });
     if (page === 0) continue;
     canvas.tags.artifact('Header', () => {
-      canvas.text(runningName(canvas, furniture.name, continued, frame.width), frame.x, headerTop, STYLE);
-      canvas.line(frame.x, headerTop + BAND, right, headerTop + BAND, COLORS.rule, 0.5);
+      header.forEach((line, index) => canvas.text(line, frame.x, headerTop + index * LINE, STYLE));
+      canvas.line(frame.x, headerTop + bandHeight(header.length), right, headerTop + bandHeight(header.length), COLORS.rule, 0.5);
     });
   }
-}
-
-/**
- * The name as a running title in `width`: a long name is shortened here, and only here, because
- * the document prints it whole where it belongs (its title, masthead or heading).
- */
-function runningName(canvas: Canvas, name: string, suffix: string, width: number): string {
-  const stack = canvas.stack(STYLE);
-  return `${ellipsize(name, stack, STYLE.size, Math.max(0, width - stack.measure(suffix, STYLE.size)))}${suffix}`;
 }
