@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { pdfTextString } from '../pdf-text-string';
 import { AsciiBytes } from '../ascii-bytes';
 import { pageContentBytes } from '../page-content';
+import { contentLanguage } from './content-language';
 
 /**
  * Tagged PDF (DECISIONS section 12): the structure tree and the marked content that ties the
@@ -98,7 +99,7 @@ interface PdfPage {
   dictionary: PdfRef;
 }
 interface PdfTaggingDoc {
-  options: { tagged?: boolean };
+  options: { tagged?: boolean; lang?: string };
   page: PdfPage;
   _root: { data: { StructTreeRoot?: PdfRef } };
   _offset: number;
@@ -120,6 +121,8 @@ interface Element {
   kids: Array<Element | Marked | Annotation>;
   alt?: string;
   lang?: string;
+  /** The language of its text was looked at (its first text decides). */
+  langSeen?: boolean;
   scope?: ElementOptions['scope'];
   colSpan?: number;
   /** The object number, given when the tree is written. */
@@ -244,6 +247,17 @@ export class Tagger {
     } finally {
       this.artifacts.pop();
     }
+  }
+
+  /**
+   * Canvas hook for each run of text drawn in the open element: the element's first text gives it
+   * a /Lang when its script is another language's than the document's (content-language.ts).
+   */
+  text(text: string): void {
+    const element = this.open;
+    if (element === undefined || typeof element === 'string' || element.langSeen) return;
+    element.langSeen = true;
+    element.lang ??= contentLanguage(text, this.doc.options.lang ?? 'en');
   }
 
   /** Canvas hook, before anything is drawn: opens (or keeps) the marked-content sequence it belongs to. */

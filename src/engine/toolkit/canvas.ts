@@ -170,6 +170,7 @@ export class Canvas {
     const box = lineHeight(style);
     const baseline = top + (box - (primary.ascender - primary.descender) * scale) / 2 + primary.ascender * scale;
     this.tags.mark('text');
+    this.tags.text(logical);
     this.setFill(style.color);
     // The text layer: a complex-script LTR line carries its text (bidi.ts BidiLine.needsActualText);
     // other glyphs read back through ToUnicode.
