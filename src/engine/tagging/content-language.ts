@@ -46,8 +46,8 @@ function scriptLanguage(text: string): string | undefined {
   return undefined;
 }
 
-/** The script family a document language is written in, by its usual language ("de" -> "en": Latin). */
-function documentScript(lang: string): string {
+/** The script family a document language is written in, by its usual language ("de" -> "en": Latin). Once per document. */
+export function documentScript(lang: string): string {
   const language = lang.split('-')[0].toLowerCase();
   if (language === 'ja' || language === 'zh' || language === 'ko') return language;
   const usual = SAME_SCRIPT[language] ?? language;
@@ -55,14 +55,13 @@ function documentScript(lang: string): string {
 }
 
 /**
- * The /Lang of an element whose first text is `text`, in a document of language `documentLang`:
- * the text's language when its script is not the document's, else undefined (it inherits).
- * Japanese documents hold Han characters as their own, as Chinese ones hold kana only rarely.
+ * The /Lang of an element whose first text is `text`, in a document whose script is `script`
+ * (documentScript): the text's language when its script is not the document's, else undefined
+ * (it inherits). Japanese and Korean documents hold Han characters as their own.
  */
-export function contentLanguage(text: string, documentLang: string): string | undefined {
+export function contentLanguage(text: string, script: string): string | undefined {
   const language = scriptLanguage(text);
   if (language === undefined) return undefined;
-  const script = documentScript(documentLang);
   if (language === script || (script === 'ja' && language === 'zh') || (script === 'ko' && language === 'zh')) return undefined;
   return language;
 }

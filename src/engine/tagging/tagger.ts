@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { pdfTextString } from '../pdf-text-string';
 import { AsciiBytes } from '../ascii-bytes';
 import { pageContentBytes } from '../page-content';
-import { contentLanguage } from './content-language';
+import { contentLanguage, documentScript } from './content-language';
 
 /**
  * Tagged PDF (DECISIONS section 12): the structure tree and the marked content that ties the
@@ -206,6 +206,8 @@ export class Tagger {
    * from old space until the next full collection (scavenges 5 to 7 times as long).
    */
   private readonly keyRoles = new Map<object, KeyedElement>();
+  /** The script family of the document's language (content-language.ts), found on the first text. */
+  private script?: string;
   constructor(doc: PDFKit.PDFDocument) {
     this.doc = doc as unknown as PdfTaggingDoc;
     this.enabled = Boolean(this.doc.options?.tagged);
@@ -257,7 +259,8 @@ export class Tagger {
     const element = this.open;
     if (element === undefined || typeof element === 'string' || element.langSeen) return;
     element.langSeen = true;
-    element.lang ??= contentLanguage(text, this.doc.options.lang ?? 'en');
+    this.script ??= documentScript(this.doc.options.lang ?? 'en');
+    element.lang ??= contentLanguage(text, this.script);
   }
 
   /** Canvas hook, before anything is drawn: opens (or keeps) the marked-content sequence it belongs to. */

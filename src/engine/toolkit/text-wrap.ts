@@ -12,10 +12,11 @@ const ELLIPSIS = '…';
 const CJK = '\\u2e80-\\u9fff\\uac00-\\ud7af\\uf900-\\ufaff\\uff00-\\uffef';
 /** Breakable spaces: no-break, figure and narrow no-break spaces (inside formatted numbers) hold their neighbours together. */
 const SPACE = '\\t\\n\\v\\f\\r \\u1680\\u2000-\\u2006\\u2008-\\u200a\\u205f\\u3000';
-/** Spaces, single CJK characters, and runs of anything else. */
-const TOKENS = new RegExp(`[${SPACE}]+|[${CJK}]|[^${SPACE}${CJK}]+`, 'gu');
 /** Thai, Lao, Myanmar and Khmer: written without spaces, broken only between words found by dictionary (ICU's, through Intl.Segmenter). */
-const DICTIONARY_SCRIPTS = /[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u19e0-\u19ff\uaa60-\uaa7f\ua9e0-\ua9ff]/;
+const DICTIONARY = '\\u0e00-\\u0eff\\u1000-\\u109f\\u1780-\\u17ff\\u19e0-\\u19ff\\uaa60-\\uaa7f\\ua9e0-\\ua9ff';
+/** Spaces, single CJK characters, runs of Thai (Lao, Khmer, Myanmar), and runs of anything else. */
+const TOKENS = new RegExp(`[${SPACE}]+|[${CJK}]|[${DICTIONARY}]+|[^${SPACE}${CJK}${DICTIONARY}]+`, 'gu');
+const DICTIONARY_RUN = new RegExp(`^[${DICTIONARY}]`);
 const words = new Intl.Segmenter(undefined, { granularity: 'word' });
 /**
  * Japanese and Chinese line rules (JIS X 4051, kinsoku): what never starts a line (closing
@@ -179,8 +180,8 @@ function wrapParagraph(paragraph: string, stack: FontStack, size: number, width:
       filler.pendingSpace = filler.line.length > 0;
       continue;
     }
-    // Word by word, so that the words that fit fill the line.
-    if (DICTIONARY_SCRIPTS.test(token)) {
+    // Word by word, so that the words that fit fill the line (a token of these scripts is a run of them alone: its first character tells).
+    if (token.charCodeAt(0) >= 0x0e00 && DICTIONARY_RUN.test(token)) {
       placeWords(token, stack, size, filler);
       continue;
     }
