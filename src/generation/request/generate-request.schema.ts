@@ -160,7 +160,8 @@ export const GENERATE_REQUEST_SCHEMA: EnvelopeSchema = {
           maxLength: MAX_LANG_LENGTH,
           pattern: BCP47_PATTERN,
           default: DEFAULT_LANG,
-          description: "The document's language as a BCP 47 tag: the PDF's /Lang (read by screen readers) and the glyph forms of Chinese, Japanese and Korean text (ja, ko, zh-Hans, zh-Hant)",
+          description:
+            "The document's language as a BCP 47 tag: the PDF's /Lang (read by screen readers) and the glyph forms of Chinese, Japanese and Korean text (ja, ko, zh-Hans, zh-Hant). Absent: invoice-basic's data.locale, else en",
           example: 'fr-CA',
           [MESSAGE_KEYWORD]: `options.lang must be a BCP 47 language tag such as en, fr-CA or zh-Hant (at most ${MAX_LANG_LENGTH} characters)`,
         },

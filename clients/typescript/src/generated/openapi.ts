@@ -1083,7 +1083,7 @@ export interface components {
              */
             currency?: string;
             /**
-             * @description BCP 47 language tag (language, optional script and region), e.g. de-DE: money, numbers and dates (medium style) in its formats, and the labels in its language (en, de, fr, es, pt, it, nl, ja, zh; others in English). A locale the server does not know prints as en-US.
+             * @description BCP 47 language tag (language, optional script and region), e.g. de-DE: money, numbers and dates (medium style) in its formats, and the labels in its language (ar, de, en, es, fr, he, hi, it, ja, ko, nl, pl, pt, sv, th, tr, zh; others in English); with options.lang absent, also the document language (/Lang). A locale the server does not know prints as en-US.
              * @default en-US
              * @example de-DE
              */
@@ -1558,7 +1558,7 @@ export interface components {
                 /** @description Same HTML subset as headerTemplate */
                 footerTemplate?: string;
                 /**
-                 * @description The document's language as a BCP 47 tag: the PDF's /Lang (read by screen readers) and the glyph forms of Chinese, Japanese and Korean text (ja, ko, zh-Hans, zh-Hant)
+                 * @description The document's language as a BCP 47 tag: the PDF's /Lang (read by screen readers) and the glyph forms of Chinese, Japanese and Korean text (ja, ko, zh-Hans, zh-Hant). Absent: invoice-basic's data.locale, else en
                  * @default en
                  * @example fr-CA
                  */
@@ -2670,7 +2670,7 @@ export interface components {
                 /** @description Same HTML subset as headerTemplate */
                 footerTemplate?: string;
                 /**
-                 * @description The document's language as a BCP 47 tag: the PDF's /Lang (read by screen readers) and the glyph forms of Chinese, Japanese and Korean text (ja, ko, zh-Hans, zh-Hant)
+                 * @description The document's language as a BCP 47 tag: the PDF's /Lang (read by screen readers) and the glyph forms of Chinese, Japanese and Korean text (ja, ko, zh-Hans, zh-Hant). Absent: invoice-basic's data.locale, else en
                  * @default en
                  * @example fr-CA
                  */
