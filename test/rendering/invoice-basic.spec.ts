@@ -177,6 +177,24 @@ describe('invoice-basic currency, locale and taxes', () => {
     expect(printed).toContain(headline);
   });
 
+  it.each(['ar-EG', 'he-IL'])('mirrors the layout of a right-to-left invoice (%s): title left, company right, first column right, totals left', async (locale) => {
+    const labels = locale === 'ar-EG' ? { title: 'فاتورة', description: 'الوصف', amount: 'المبلغ' } : { title: 'חשבונית', description: 'תיאור', amount: 'סכום' };
+    const doc = await render('invoice-basic', { ...SAMPLE, locale }, { displayHeaderFooter: false });
+    const box = (text: string) => doc.textBoxes.find((b) => b.text === text)!;
+    expect(overlappingBoxes(doc)).toEqual([]);
+    expect(boxesOutsidePage(doc)).toEqual([]);
+    const company = box(SAMPLE.company!.name!);
+    expect(box(labels.title).x).toBeLessThan(company.x);
+    expect(box(labels.description).x).toBeGreaterThan(box(labels.amount).x);
+    // The items' first column starts at the right: each description ends at the same right edge.
+    const descriptions = SAMPLE.items.map((item) => box(item.description));
+    const rights = new Set(descriptions.map((b) => Math.round(b.x + b.width)));
+    expect(rights.size).toBe(1);
+    const ltr = await render('invoice-basic', SAMPLE, { displayHeaderFooter: false });
+    const ltrCompany = ltr.textBoxes.find((b) => b.text === SAMPLE.company!.name!)!;
+    expect(ltrCompany.x).toBeLessThan(company.x);
+  });
+
   it('prints dates as sent without a locale, in the locale’s medium style with one, and falls back to en-US for a locale Intl does not know', async () => {
     expect(await text(SAMPLE)).toContain('2025-03-03');
     expect(await text({ ...SAMPLE, locale: 'en-US' })).toContain('Mar 3, 2025');

@@ -46,7 +46,12 @@ interface InvoiceContext {
   type: DocumentType;
   words: DocumentWords;
   totals: InvoiceTotals;
+  /** A right-to-left language (ar, he, fa, ur): the layout is mirrored. */
+  rtl: boolean;
 }
+
+/** Languages written right to left, whose invoices are laid out as in a mirror. */
+const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'yi', 'dv', 'ckb', 'sd', 'ug']);
 
 /** Each render asks for the context three times (title, furniture, draw): the totals are summed once per data. */
 const contexts = new WeakMap<InvoiceBasicData, InvoiceContext>();
@@ -59,7 +64,7 @@ function invoiceContext(data: InvoiceBasicData): InvoiceContext {
     const totals = invoiceTotals(data, format.moneyDigits);
     // A negative total sent without a type is money going back to the client.
     const type = data.documentType ?? (isNegative(totals.total) ? 'credit-note' : 'invoice');
-    context = { data, format, labels, type, words: labels.documents[type], totals };
+    context = { data, format, labels, type, words: labels.documents[type], totals, rtl: RTL_LANGUAGES.has(format.language) };
     contexts.set(data, context);
   }
   return context;
@@ -93,9 +98,9 @@ export class InvoiceBasicLayout implements DocumentLayout<InvoiceBasicData> {
       [labels.payment, payment],
       [labels.paymentInstructions, trimmed(data.paymentInstructions)],
     ]) {
-      if (content) flow.add(section(heading, content, context.format.locale), SPACE.lg);
+      if (content) flow.add(section(heading, content, context), SPACE.lg);
     }
-    if (mode.eInvoice) flow.add(new Paragraph(labels.eInvoice(PROFILE_FACTS[mode.eInvoice].name), muted), SPACE.lg);
+    if (mode.eInvoice) flow.add(new Paragraph(labels.eInvoice(PROFILE_FACTS[mode.eInvoice].name), muted, startAlign(context)), SPACE.lg);
   }
 
   /** The XML of the e-invoice, from the totals the page shows (the parser allowed only invoices and credit notes). */
@@ -110,23 +115,30 @@ function documentName({ words, data }: InvoiceContext): string {
   return `${words.name} ${data.invoiceNumber.trim()}`.trim();
 }
 
-function masthead({ data, format, labels, type, words }: InvoiceContext, { eInvoice }: DrawMode): Block {
+/** Paragraph options that start customer text at the layout's start: the right in a mirrored (right-to-left) invoice. */
+function startAlign({ rtl }: InvoiceContext): { align?: 'right' } {
+  return rtl ? { align: 'right' } : {};
+}
+
+function masthead(context: InvoiceContext, { eInvoice }: DrawMode): Block {
+  const { data, format, labels, type, words, rtl } = context;
+  const start = startAlign(context);
   const { company } = data;
   const companyLines: Block[] = [];
   const logo = trimmed(company?.logo);
   const name = trimmed(company?.name);
   if (logo) companyLines.push(companyLogo(logo, SPACE.sm, name ? `${name} logo` : undefined));
-  if (name) companyLines.push(new Paragraph(name, textStyle(TYPE.title, COLORS.accent, { bold: true }), { balance: true }));
+  if (name) companyLines.push(new Paragraph(name, textStyle(TYPE.title, COLORS.accent, { bold: true }), { balance: true, ...start }));
   const address = trimmed(company?.address);
-  if (address) companyLines.push(new Paragraph(address, muted));
+  if (address) companyLines.push(new Paragraph(address, muted, start));
   const details = partyDetails(company, format, labels);
-  if (details) companyLines.push(new Paragraph(details, muted));
+  if (details) companyLines.push(new Paragraph(details, muted, start));
   const email = trimmed(company?.email);
-  if (email) companyLines.push(mailLink(email, muted));
+  if (email) companyLines.push(mailLink(email, muted, start.align));
   const phone = trimmed(company?.phone);
-  if (phone) companyLines.push(new Paragraph(phone, muted));
+  if (phone) companyLines.push(new Paragraph(phone, muted, start));
   const contact = [company?.contact?.name, company?.contact?.phone, company?.contact?.email].map(trimmed).filter(Boolean).join(' · ');
-  if (contact) companyLines.push(new Paragraph(`${labels.contact}: ${contact}`, muted));
+  if (contact) companyLines.push(new Paragraph(`${labels.contact}: ${contact}`, muted, start));
 
   const meta: KeyValue[] = [{ key: words.number, value: data.invoiceNumber.trim() }];
   if (data.invoiceDate) meta.push({ key: words.date, value: format.date(data.invoiceDate) });
@@ -139,31 +151,34 @@ function masthead({ data, format, labels, type, words }: InvoiceContext, { eInvo
   if (delivered) meta.push({ key: labels.deliveryDate, value: format.date(delivered) });
   const buyerReference = trimmed(data.buyerReference);
   if (buyerReference) meta.push({ key: labels.buyerReference, value: buyerReference });
-  const right: Block[] = [new FittedText(words.title, textStyle(TYPE.display, COLORS.accent, { bold: true }), TITLE_FLOOR, 'right', 'H1'), new LabelValueList(meta)];
+  const right: Block[] = [new FittedText(words.title, textStyle(TYPE.display, COLORS.accent, { bold: true }), TITLE_FLOOR, rtl ? 'left' : 'right', 'H1'), new LabelValueList(meta, undefined, rtl)];
   // In the masthead, so it is always on the first page, whatever the length of what follows.
   if (data.status) right.push(statusStamp(labels.status[data.status], data.status === 'paid' ? COLORS.positive : COLORS.negative, SPACE.xs));
-  return twoColumns(new VStack(companyLines, { gap: 2 }), rightInset(new VStack(right, { gap: SPACE.sm }), TABLE_CELL_X), SPACE.lg, SPACE.md);
+  return twoColumns(new VStack(companyLines, { gap: 2 }), rightInset(new VStack(right, { gap: SPACE.sm }), TABLE_CELL_X, rtl), SPACE.lg, SPACE.md, rtl);
 }
 
-function parties({ data, format, labels, type, words, totals }: InvoiceContext): Block {
+function parties(context: InvoiceContext): Block {
+  const { data, format, labels, type, words, totals, rtl } = context;
+  const start = startAlign(context);
+  const end = rtl ? 'left' : 'right';
   const { client } = data;
-  const billTo: Block[] = [new Paragraph(labels.billTo, label), new Paragraph(client.name.trim(), restyle(body, { bold: true, size: TYPE.heading }), { balance: true })];
+  const billTo: Block[] = [new Paragraph(labels.billTo, label, start), new Paragraph(client.name.trim(), restyle(body, { bold: true, size: TYPE.heading }), { balance: true, ...start })];
   const address = trimmed(client.address);
-  if (address) billTo.push(new Paragraph(address, muted));
+  if (address) billTo.push(new Paragraph(address, muted, start));
   const details = partyDetails(client, format, labels);
-  if (details) billTo.push(new Paragraph(details, muted));
+  if (details) billTo.push(new Paragraph(details, muted, start));
   const email = trimmed(client.email);
-  if (email) billTo.push(mailLink(email, muted));
+  if (email) billTo.push(mailLink(email, muted, start.align));
 
   const due: Block[] = [
-    new Paragraph(words.headline, label, { align: 'right' }),
-    new FittedText(format.money(totals.total), textStyle(TYPE.title, COLORS.text, { bold: true }), HEADLINE_FLOOR, 'right'),
+    new Paragraph(words.headline, label, { align: end }),
+    new FittedText(format.money(totals.total), textStyle(TYPE.title, COLORS.text, { bold: true }), HEADLINE_FLOOR, end),
   ];
-  if (data.dueDate && type === 'invoice') due.push(new Paragraph(labels.due(format.date(data.dueDate)), muted, { align: 'right' }));
-  return twoColumns(new VStack(billTo, { gap: 2 }), rightInset(new VStack(due, { gap: 2 }), TABLE_CELL_X), SPACE.lg, SPACE.md);
+  if (data.dueDate && type === 'invoice') due.push(new Paragraph(labels.due(format.date(data.dueDate)), muted, { align: end }));
+  return twoColumns(new VStack(billTo, { gap: 2 }), rightInset(new VStack(due, { gap: 2 }), TABLE_CELL_X, rtl), SPACE.lg, SPACE.md, rtl);
 }
 
-function itemsTable({ data, format, labels, totals }: InvoiceContext, mode: DrawMode): Block {
+function itemsTable({ data, format, labels, totals, rtl }: InvoiceContext, mode: DrawMode): Block {
   const { items, subtotal, taxLines, tax, total } = totals;
   const withRates = items.some((item) => item.taxRate !== undefined);
   const columns: TableColumn[] = [
@@ -191,6 +206,7 @@ function itemsTable({ data, format, labels, totals }: InvoiceContext, mode: Draw
     rowStyle: 'zebra',
     totals: [{ label: labels.subtotal, value: format.money(subtotal) }, ...taxTotals, { label: labels.total, value: format.money(total), emphasis: true }],
     emptyText: labels.noItems,
+    mirrored: rtl,
   });
 }
 
@@ -209,9 +225,10 @@ function taxLineLabel(line: TaxLine, format: InvoiceFormat, labels: InvoiceLabel
   return line.category === 'S' ? label : `${label} · ${labels.taxCategories[line.category]}`;
 }
 
-function section(heading: string, content: string, locale: string): Block {
+function section(heading: string, content: string, context: InvoiceContext): Block {
+  const start = startAlign(context);
   return new VStack(
-    [new Paragraph(heading.toLocaleUpperCase(locale), textStyle(TYPE.tiny, COLORS.accent, { bold: true }), { role: 'H2' }), new Paragraph(content, body)],
+    [new Paragraph(heading.toLocaleUpperCase(context.format.locale), textStyle(TYPE.tiny, COLORS.accent, { bold: true }), { role: 'H2', ...start }), new Paragraph(content, body, start)],
     { gap: SPACE.xs, keepFirstWithNext: 1 },
   );
 }

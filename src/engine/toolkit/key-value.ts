@@ -107,6 +107,8 @@ export class LabelValueList implements Block {
   constructor(
     private readonly pairs: KeyValue[],
     look: Look = BUILT_IN_LOOK,
+    /** Right to left: labels on the right, values on the left. */
+    private readonly mirrored = false,
   ) {
     this.label = look === BUILT_IN_LOOK ? ROW_LABEL : lookStyle(look, TYPE.small, look.muted);
     this.value = look === BUILT_IN_LOOK ? ROW_VALUE : lookStyle(look, TYPE.small, look.text, { bold: true });
@@ -131,8 +133,10 @@ export class LabelValueList implements Block {
           tags.element('TBody', () => {
             for (const row of rows) {
               tags.element('TR', () => {
-                tags.element('TH', () => target.text(row.key, x, top, label, labelWidth - SPACE.xs), { scope: 'Row' });
-                tags.element('TD', () => row.value.forEach((line, n) => target.text(line, x + labelWidth, top + n * step, value, valueWidth, 'right')));
+                const labelX = this.mirrored ? x + valueWidth + SPACE.xs : x;
+                const valueX = this.mirrored ? x : x + labelWidth;
+                tags.element('TH', () => target.text(row.key, labelX, top, label, labelWidth - SPACE.xs, this.mirrored ? 'right' : undefined), { scope: 'Row' });
+                tags.element('TD', () => row.value.forEach((line, n) => target.text(line, valueX, top + n * step, value, valueWidth, this.mirrored ? 'left' : 'right')));
               });
               top += row.value.length * step;
             }

@@ -3,7 +3,7 @@ import { Canvas } from './canvas';
 import { BUILT_IN_LOOK, Look, lookStyle } from './look';
 import { drawStatusPill, pillHeight, pillLines, pillWidth } from './status-pill';
 import { COLORS, SPACE, TYPE } from './theme';
-import { lineHeight, restyle, TextAlign, TextStyle } from './text-style';
+import { lineHeight, mirroredAlign, restyle, TextAlign, TextStyle } from './text-style';
 import { unbreakableTokens, wrapText } from './text-wrap';
 
 /** Points, a percentage of the table, a share of the room left by the other columns, or the width of the widest content. */
@@ -34,6 +34,8 @@ export interface TableSpec {
   emptyText?: string;
   /** Fonts and colours (default: the built-in templates'). */
   look?: Look;
+  /** Laid out right to left (a right-to-left document): the first column on the right, the totals on the left, alignments swapped. */
+  mirrored?: boolean;
 }
 
 /** Inset of cell text from the column edges; other blocks align figures to the table's with it. */
@@ -106,6 +108,7 @@ interface TableGeometry {
    * reason given at Tagger.keyRoles.
    */
   tagging: { headerTagged: boolean; rowKeys: Map<number, object> };
+  mirrored: boolean;
 }
 
 /** A data table whose header row repeats on every page it spans. */
@@ -129,6 +132,7 @@ export class Table implements Block {
       totalsGeometry: totalsGeometry(canvas, spec.totals ?? [], widths, width, styles),
       rowsWithTotals: spec.rowsWithTotals ?? 2,
       tagging: { headerTagged: false, rowKeys: new Map() },
+      mirrored: spec.mirrored === true,
     };
     const source = spec.rows.length > 0 ? spec.rows : [[spec.emptyText ?? '—']];
     const rows = source.map((cells, index) => measureRow(canvas, geometry, cells, index));
@@ -313,12 +317,15 @@ class LaidTable implements Laid {
   }
 
   private drawCells(canvas: Canvas, cells: string[][], x: number, y: number, style: TextStyle): void {
-    let left = x;
+    const { mirrored } = this.geometry;
+    // Mirrored, the cells are drawn (and tagged) in their order from the right edge.
+    let left = mirrored ? x + this.geometry.width - this.geometry.widths[0] : x;
+    const next = (i: number, width: number) => (left = mirrored ? left - (this.geometry.widths[i + 1] ?? 0) : left + width);
     cells.forEach((lines, i) => {
       const width = this.geometry.widths[i];
       const column = this.geometry.columns[i];
-      // Left out: each line's start (right for right-to-left text, Canvas.text).
-      const align = column.align;
+      // Left out: each line's start (right for right-to-left text, Canvas.text); mirrored, each cell's text starts on the right.
+      const align = mirrored ? mirroredAlign(column.align ?? 'left') : column.align;
       if (column.pill && style === this.geometry.styles.body) {
         const { look } = this.geometry.styles;
         const top = y + (lines.length * lineHeight(style) - pillHeight(look, lines.length)) / 2;
@@ -327,32 +334,39 @@ class LaidTable implements Laid {
         canvas.tags.element('TD', () => {
           if (lines.length > 0) drawStatusPill(canvas, lines, pillLeft + CELL_X, top, width - 2 * CELL_X, align === 'right' ? 'right' : 'left', { look });
         }, { key: rowKey(this.geometry, -1 - i) });
-        left += width;
+        next(i, width);
         return;
       }
       const head = style === this.geometry.styles.head;
       // A column's key: within one TR (keys are scoped to the parent), a cut row's cell continues.
       const cellKey = head ? undefined : rowKey(this.geometry, -1 - i);
-      canvas.tags.element(head ? 'TH' : 'TD', () => lines.forEach((line, n) => canvas.text(line, left + CELL_X, y + n * lineHeight(style), style, width - 2 * CELL_X, align)), head ? { scope: 'Column' } : { key: cellKey });
-      left += width;
+      const cellLeft = left;
+      canvas.tags.element(head ? 'TH' : 'TD', () => lines.forEach((line, n) => canvas.text(line, cellLeft + CELL_X, y + n * lineHeight(style), style, width - 2 * CELL_X, align)), head ? { scope: 'Column' } : { key: cellKey });
+      next(i, width);
     });
   }
 
   private drawTotals(canvas: Canvas, x: number, y: number): void {
-    const { width, totals, totalsGeometry, styles } = this.geometry;
+    const { width, totals, totalsGeometry, styles, mirrored } = this.geometry;
     const { labelWidth, valueWidth, stacked } = totalsGeometry;
-    const labelX = x + width - (stacked ? labelWidth : valueWidth + labelWidth);
+    // Under the last column: on the right, or mirrored on the left with the label right of the value.
+    const labelX = mirrored ? x + (stacked ? 0 : valueWidth) : x + width - (stacked ? labelWidth : valueWidth + labelWidth);
+    const valueX = mirrored ? x : x + width - valueWidth;
+    const toward = mirrored ? 'left' : 'right';
     let top = y;
     for (const line of totals) {
       const style = totalStyle(line, styles);
       const step = lineHeight(style) + CELL_Y;
-      if (line.emphasis) canvas.line(labelX + CELL_X, top - CELL_Y / 2, x + width, top - CELL_Y / 2, styles.accent, 1);
+      if (line.emphasis) {
+        if (mirrored) canvas.line(x, top - CELL_Y / 2, labelX + labelWidth - CELL_X, top - CELL_Y / 2, styles.accent, 1);
+        else canvas.line(labelX + CELL_X, top - CELL_Y / 2, x + width, top - CELL_Y / 2, styles.accent, 1);
+      }
       canvas.tags.element('TR', () => {
         // The label spans every column but the last, so the row has as many columns as the table's.
         const colSpan = this.geometry.columns.length > 2 ? this.geometry.columns.length - 1 : undefined;
-        canvas.tags.element('TH', () => canvas.text(line.label, labelX + CELL_X, top, restyle(style, { color: line.emphasis ? styles.accent : styles.muted }), labelWidth - 2 * CELL_X, 'right'), { scope: 'Row', colSpan });
+        canvas.tags.element('TH', () => canvas.text(line.label, labelX + CELL_X, top, restyle(style, { color: line.emphasis ? styles.accent : styles.muted }), labelWidth - 2 * CELL_X, toward), { scope: 'Row', colSpan });
         if (stacked) top += step;
-        canvas.tags.element('TD', () => canvas.text(line.value, x + width - valueWidth + CELL_X, top, style, valueWidth - 2 * CELL_X, 'right'));
+        canvas.tags.element('TD', () => canvas.text(line.value, valueX + CELL_X, top, style, valueWidth - 2 * CELL_X, toward));
       });
       top += step;
     }

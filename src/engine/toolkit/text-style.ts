@@ -3,6 +3,11 @@ import { LEADING } from './theme';
 
 export type TextAlign = 'left' | 'center' | 'right';
 
+/** The alignment seen in a mirror: left and right swap (a right-to-left layout of a left-to-right design). */
+export function mirroredAlign(align: TextAlign): TextAlign {
+  return align === 'left' ? 'right' : align === 'right' ? 'left' : align;
+}
+
 /** Made by textStyle or restyle only: see textStyle. */
 export interface TextStyle {
   readonly size: number;

@@ -1,31 +1,33 @@
 import { Block, Laid, fixed } from '../../toolkit/block';
 import { Canvas } from '../../toolkit/canvas';
-import { HStack, VStack } from '../../toolkit/stack';
+import { VStack } from '../../toolkit/stack';
 
 /** Below this width two columns would be too narrow to read (an A6 page): the right one goes under the left. */
 const NARROWEST_ROW = 320;
 
 /**
- * The left block (3 parts) beside the right one (2 parts), kept whole on a page. When the row is
- * taller than a whole page (a 500-character name and address), it continues as the left block
- * followed by the right one: side by side, a value cut at the page's foot would have the other
- * column's text between its parts, for a reader and for the text layer.
+ * The left block (3 parts) beside the right one (2 parts), kept whole on a page; mirrored (a
+ * right-to-left document), the first block on the right. When the row is taller than a whole
+ * page (a 500-character name and address), it continues as the left block followed by the right
+ * one: side by side, a value cut at the page's foot would have the other column's text between
+ * its parts, for a reader and for the text layer.
  */
-export function twoColumns(left: Block, right: Block, gap: number, stackedGap: number): Block {
+export function twoColumns(left: Block, right: Block, gap: number, stackedGap: number, mirrored = false): Block {
   return {
     layout(canvas: Canvas, width: number): Laid {
       const stacked = () => new VStack([left, right], { gap: stackedGap }).layout(canvas, width);
       if (width < NARROWEST_ROW) return stacked();
-      const row = new HStack(
-        [
-          { block: left, fraction: 3 },
-          { block: right, fraction: 2 },
-        ],
-        gap,
-      ).layout(canvas, width);
+      const leftWidth = ((width - gap) * 3) / 5;
+      const rightWidth = width - gap - leftWidth;
+      const first = left.layout(canvas, leftWidth);
+      const second = right.layout(canvas, rightWidth);
       return {
-        height: row.height,
-        draw: (target, x, y) => row.draw(target, x, y),
+        height: Math.max(first.height, second.height),
+        // Drawn, and so read, first block first; mirrored (a right-to-left document) it stands on the right.
+        draw: (target, x, y) => {
+          first.draw(target, mirrored ? x + rightWidth + gap : x, y);
+          second.draw(target, mirrored ? x : x + leftWidth + gap, y);
+        },
         split(room, atPageTop) {
           if (!atPageTop) return null;
           const rest = stacked();
