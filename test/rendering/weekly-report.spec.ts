@@ -90,6 +90,20 @@ describe('weekly-report status pills', () => {
   it('prints known statuses as words and anything else as sent, trimmed', async () => {
     expect(KNOWN.map(statusLabel)).toEqual(['On track', 'At risk', 'Delayed', 'Complete', 'Not started', 'On hold', 'Blocked', 'In progress', 'Cancelled']);
     expect(statusLabel('  waiting-on-vfx ')).toBe('waiting-on-vfx');
+    // A synonym prints as its status (issue 35): the README's words.
+    expect(['wip', 'done', 'WIP', 'late', 'todo', 'paused', 'canceled', 'ok', 'amber', 'stuck'].map(statusLabel)).toEqual([
+      'In progress',
+      'Complete',
+      'In progress',
+      'Delayed',
+      'Not started',
+      'On hold',
+      'Cancelled',
+      'On track',
+      'At risk',
+      'Blocked',
+    ]);
+    expect(statusLabel('IN_PROGRESS')).toBe('IN PROGRESS');
     const milestones = KNOWN.map((status, i) => ({ name: `Milestone ${i + 1}`, status }));
     const doc = await renderReport(report([{ title: 'A', status: 'at-risk', milestones }, { title: 'B', status: '  waiting-on-vfx  ' }]));
     const lines = poppler('pdftotext', doc.pdf, ['-layout']);

@@ -50,7 +50,7 @@ export function expectedTotals(data: InvoiceBasicData): ExpectedTotals {
     group.basis = group.basis.plus(lines[index]);
     groups.set(key, group);
   });
-  const breakdown = [...groups.values()].map(({ category, rate, basis }) => ({ category, rate: String(rate), basis, tax: basis.times(rate).div(100).round(digits, HALF_UP) }));
+  const breakdown = [...groups.values()].sort((a, b) => b.rate - a.rate).map(({ category, rate, basis }) => ({ category, rate: String(rate), basis, tax: basis.times(rate).div(100).round(digits, HALF_UP) }));
   const subtotal = lines.reduce((sum, line) => sum.plus(line), new Big(0));
   const tax = breakdown.reduce((sum, line) => sum.plus(line.tax), new Big(0));
   return {

@@ -32,10 +32,10 @@ describe('invoiceTotals', () => {
     expect(invoiceTotals({ items: [{ description: 'a', amount: 100 }], tax: 8.25 }).total).toBe(108.25);
   });
 
-  it('computes one tax line per rate, in the order the rates appear, rounded to the currency', () => {
+  it('computes one tax line per rate, highest rate first, rounded to the currency', () => {
     const items = [
-      { description: 'a', amount: 100.05, taxRate: 19 },
       { description: 'b', amount: 40, taxRate: 7 },
+      { description: 'a', amount: 100.05, taxRate: 19 },
       { description: 'c', amount: 10, taxRate: 19 },
       { description: 'd', amount: 5 },
     ];
@@ -72,9 +72,9 @@ describe('invoiceTotals', () => {
       ],
     });
     expect(totals.taxLines.map(({ category, rate, basis, exemptionReason }) => [category, rate, decimalText(basis), exemptionReason])).toEqual([
+      ['S', 19, '10', undefined],
       ['AE', 0, '100', 'Reverse charge'],
       ['Z', 0, '50', undefined],
-      ['S', 19, '10', undefined],
     ]);
   });
 

@@ -46,13 +46,16 @@ export function statusColor(status: string): string {
 }
 
 /**
- * A known status as a reader writes it (`on-track` → `On track`, `IN_PROGRESS` → `IN PROGRESS`);
- * anything else as sent, trimmed: a word the pill does not know is the customer's own.
+ * A known status as a reader writes it (`on-track` → `On track`, `IN_PROGRESS` → `IN PROGRESS`),
+ * a synonym as its status (`wip` → `In progress`, `done` → `Complete`); anything else as sent,
+ * trimmed: a word the pill does not know is the customer's own.
  */
 export function statusLabel(status: string): string {
   const trimmed = status.trim();
-  if (!knownStatus(trimmed)) return trimmed;
-  const spaced = trimmed.replace(/[\s_-]+/g, ' ');
+  const known = knownStatus(trimmed);
+  if (!known) return trimmed;
+  const own = known.status.replace('-', ' ');
+  const spaced = statusKey(trimmed) === own ? trimmed.replace(/[\s_-]+/g, ' ') : own;
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 

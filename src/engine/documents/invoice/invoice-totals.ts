@@ -35,7 +35,7 @@ export interface TaxLine {
 export interface InvoiceTotals {
   items: InvoiceItem[];
   subtotal: Decimal;
-  /** One line per category and rate, in the order they first appear; empty when no line has a rate. */
+  /** One line per category and rate, highest rate first (then in the order they appear); empty when no line has a rate. */
   taxLines: TaxLine[];
   tax: Decimal;
   total: Decimal;
@@ -77,7 +77,7 @@ function taxBreakdown(items: InvoiceItem[], digits: number): TaxLine[] {
     // Only exempt categories carry a reason in the breakdown (BR-S-10, BR-Z-10 forbid one elsewhere).
     if (taxExemptionReason && EXEMPT_CATEGORIES.has(taxCategory)) group.reasons.add(taxExemptionReason);
   }
-  return [...groups.values()].map(({ category, rate, amounts, reasons }) => {
+  return [...groups.values()].sort((a, b) => b.rate - a.rate).map(({ category, rate, amounts, reasons }) => {
     const basis = sum(amounts);
     return {
       category,
