@@ -32,6 +32,8 @@ export type BlockType = (typeof BLOCK_TYPES)[number];
 export const TEXT_STYLES = ['title', 'heading', 'body', 'small', 'muted', 'label'] as const;
 export const FONT_FAMILIES = ['sans', 'serif', 'mono'] as const;
 export const ALIGNMENTS = ['left', 'center', 'right'] as const;
+/** What a text block is in the document's structure: a heading of a level, or a paragraph. */
+export const TEXT_ROLES = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p'] as const;
 
 /** Longest Liquid template or expression in one property. */
 export const MAX_TEMPLATE_CHARS = 20_000;
@@ -73,6 +75,11 @@ const BLOCKS: Record<BlockType, JsonSchema> = {
       italic: { type: 'boolean', description: 'Italic, over the style\'s.' },
       color: ref('color'),
       align: align('Horizontal alignment (default: the start of the text, left; right for right-to-left text).'),
+      role: {
+        type: 'string',
+        enum: TEXT_ROLES,
+        description: 'What the text is in the tagged structure, read by screen readers: a heading h1 to h6 or a paragraph p (default: h1 for the title style, h2 for heading, else p). Heading levels start at h1 and never skip one in the file.',
+      },
     },
     ['text'],
   ),

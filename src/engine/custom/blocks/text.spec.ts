@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { boxOf, boxesOf, renderLayout } from '../../../../test/support/custom-render';
+import { PdfObjects } from '../../../../test/support/qpdf-objects';
 
 /** Content frame of the default page: Letter with 0.75in margins. */
 const FRAME = { x: 54, y: 54, width: 504 };
@@ -36,6 +40,29 @@ describe('text block', () => {
     expect(lines[0].y).toBe(FRAME.y);
     for (const line of lines) expect(line.x + line.width).toBeLessThanOrEqual(FRAME.x + FRAME.width + 0.01);
     expect(boxOf(doc, 'After').y).toBeCloseTo(lines[lines.length - 1].y + lines[0].height + 5);
+  });
+
+  it('tags a text block with the role it names: h1 to h6 or p, over its style (issue 35)', async () => {
+    const doc = await renderLayout({
+      body: [
+        { type: 'text', text: 'Certificate', size: 30, role: 'h1' },
+        { type: 'text', text: 'Section', role: 'h2' },
+        { type: 'text', text: 'Plain', style: 'title', role: 'p' },
+        { type: 'text', text: 'Unmarked' },
+      ],
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'pdfgen-roles-'));
+    const file = join(dir, 'doc.pdf');
+    writeFileSync(file, doc.pdf);
+    const roles = new PdfObjects(file)
+      .allDicts()
+      .map((dict) => String(dict['/S'] ?? ''))
+      .filter((role) => /^\/(H[1-6]|P)$/.test(role))
+      .map((role) => role.slice(1));
+    rmSync(dir, { recursive: true, force: true });
+    expect(roles.filter((role) => role !== 'P')).toEqual(['H1', 'H2']);
+    // Plain (a title style tagged p) and Unmarked.
+    expect(roles.filter((role) => role === 'P')).toHaveLength(2);
   });
 
   it('keeps a heading with the block that follows it at a page break', async () => {
