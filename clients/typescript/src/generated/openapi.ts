@@ -1682,6 +1682,11 @@ export interface components {
              * @enum {string}
              */
             align?: "left" | "center" | "right";
+            /**
+             * @description What the text is in the tagged structure, read by screen readers: a heading h1 to h6 or a paragraph p (default: h1 for the title style, h2 for heading, else p). Heading levels start at h1 and never skip one in the file.
+             * @enum {string}
+             */
+            role?: "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "p";
         };
         /** @description Blocks side by side, kept on one page. */
         "TemplateLanguage-columnsBlock": {
