@@ -195,6 +195,18 @@ describe('invoice-basic currency, locale and taxes', () => {
     expect(ltrCompany.x).toBeLessThan(company.x);
   });
 
+  it('gives a long meta value the whole column, under its label, rather than the room beside it (issue 35)', async () => {
+    const poNumber = 'BE-88412/2026/Q1-Rahmenvertrag-Logistik-Nord';
+    const doc = await render('invoice-basic', { ...SAMPLE, poNumber }, { displayHeaderFooter: false });
+    const label = doc.textBoxes.find((b) => b.text === 'PO number')!;
+    const parts = doc.textBoxes.filter((b) => b.page === 0 && b.y > label.y && poNumber.includes(b.text.replace(/\u2010$/, '')) && b.text.length > 2);
+    expect(parts.map((b) => b.text).join('').replace(/\u2010/g, '')).toBe(poNumber);
+    expect(parts.length).toBeLessThanOrEqual(2);
+    // Under the label, starting no further right than the label itself.
+    expect(Math.min(...parts.map((b) => b.x + b.width))).toBeGreaterThan(label.x);
+    expect(overlappingBoxes(doc)).toEqual([]);
+  });
+
   it('prints dates as sent without a locale, in the locale’s medium style with one, and falls back to en-US for a locale Intl does not know', async () => {
     expect(await text(SAMPLE)).toContain('2025-03-03');
     expect(await text({ ...SAMPLE, locale: 'en-US' })).toContain('Mar 3, 2025');

@@ -99,7 +99,7 @@ class LaidGrid implements Laid {
 const ROW_LABEL: TextStyle = textStyle(TYPE.small, COLORS.muted);
 const ROW_VALUE: TextStyle = textStyle(TYPE.small, COLORS.text, { bold: true });
 
-/** Label left, value right-aligned, one pair a line (invoice number, dates). Kept whole. */
+/** Label left, value right-aligned, one pair a line (invoice number, dates); a long value on whole-width lines under its label. Kept whole. */
 export class LabelValueList implements Block {
   private readonly label: TextStyle;
   private readonly value: TextStyle;
@@ -118,13 +118,16 @@ export class LabelValueList implements Block {
     const { label, value } = this;
     const labelWidth = Math.min(width / 2, Math.max(0, ...this.pairs.map((pair) => canvas.measure(pair.key, label))) + SPACE.md);
     const valueWidth = width - labelWidth;
-    const rows = this.pairs.map((pair) => ({
-      key: pair.key,
-      value: wrapText(pair.value, canvas.stack(value), value.size, valueWidth),
-    }));
+    const stack = canvas.stack(value);
+    const rows = this.pairs.map((pair) => {
+      const beside = wrapText(pair.value, stack, value.size, valueWidth);
+      // A value too long for the room beside its label takes the whole width, on the lines under it.
+      if (beside.length === 1) return { key: pair.key, value: beside, below: false };
+      return { key: pair.key, value: wrapText(pair.value, stack, value.size, width), below: true };
+    });
     const step = lineHeight(value);
     return {
-      height: rows.reduce((sum, row) => sum + row.value.length * step, 0),
+      height: rows.reduce((sum, row) => sum + (row.value.length + Number(row.below)) * step, 0),
       draw: (target, x, y) => {
         let top = y;
         // Tagged as a Table: a TR per pair, its label a TH (scope Row), its value a TD.
@@ -134,11 +137,14 @@ export class LabelValueList implements Block {
             for (const row of rows) {
               tags.element('TR', () => {
                 const labelX = this.mirrored ? x + valueWidth + SPACE.xs : x;
-                const valueX = this.mirrored ? x : x + labelWidth;
+                const valueX = row.below ? x : this.mirrored ? x : x + labelWidth;
+                const valueTop = row.below ? top + step : top;
                 tags.element('TH', () => target.text(row.key, labelX, top, label, labelWidth - SPACE.xs, this.mirrored ? 'right' : undefined), { scope: 'Row' });
-                tags.element('TD', () => row.value.forEach((line, n) => target.text(line, valueX, top + n * step, value, valueWidth, this.mirrored ? 'left' : 'right')));
+                tags.element('TD', () =>
+                  row.value.forEach((line, n) => target.text(line, valueX, valueTop + n * step, value, row.below ? width : valueWidth, this.mirrored ? 'left' : 'right')),
+                );
               });
-              top += row.value.length * step;
+              top += (row.value.length + Number(row.below)) * step;
             }
           }),
         );
