@@ -38,7 +38,8 @@ function ensureBuilt(name) {
   const stamp = path.join(dir, 'target', '.sources-digest');
   const digest = sourcesDigest(dir);
   if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === digest) return;
-  execFileSync('mvn', ['-q', '-B', 'package'], { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'] });
+  // Maven's output goes to stderr: a caller's stdout (npm run validate, the code-list generator) stays its own.
+  execFileSync('mvn', ['-q', '-B', 'package'], { cwd: dir, stdio: ['ignore', 2, 'inherit'] });
   fs.writeFileSync(stamp, digest);
 }
 
