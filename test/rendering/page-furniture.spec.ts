@@ -57,6 +57,18 @@ describe('running furniture and a long name', () => {
     expect(boxesOutsidePage(doc)).toEqual([]);
     expect(overlappingBoxes(doc)).toEqual([]);
   });
+
+  it('sets a name too long for a narrow frame in at most three compressed lines, whole and on the page (a fuzz counterexample)', async () => {
+    const invoiceNumber = 'Supercalifragilisticexpialidocious'.repeat(6);
+    const data = { invoiceNumber, client: { name: '' }, items: [{ description: '' }], notes: '', paymentInstructions: '' };
+    const doc = await render('invoice-basic', data, { ...NO_HEADER_FOOTER, margin: { top: '3in', right: '4in', bottom: '3in', left: '4in' } });
+    expect(doc.pageCount).toBeGreaterThan(1);
+    expect(boxesOutsidePage(doc)).toEqual([]);
+    expect(overlappingBoxes(doc)).toEqual([]);
+    const footer = doc.runningBoxes.filter((box) => box.page === 1 && box.y > 600);
+    expect(footer.length).toBeLessThanOrEqual(4);
+    expect(doc.runningBoxes.filter((box) => box.page === 1).map((box) => box.text).join('')).toContain(invoiceNumber);
+  });
 });
 
 describe.each(MULTI_PAGE)('%s of several pages', (templateId, data) => {

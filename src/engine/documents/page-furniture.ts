@@ -20,6 +20,11 @@ const LINE = lineHeight(STYLE);
 const PAD = 9;
 /** The widest page label a document has room for ("Page 9999 of 9999"): the footer's name wraps beside it. */
 const LONGEST_PAGE = 9999;
+/**
+ * The most lines a band takes: a name that needs more in a narrow frame (a 36 pt column) is set
+ * in this many lines, each compressed into the width (Canvas.text), so it stays whole and on the page.
+ */
+const MAX_LINES = 3;
 
 /** A band of `lines` lines of small type and its hairline. */
 function bandHeight(lines: number): number {
@@ -30,10 +35,19 @@ function bandHeight(lines: number): number {
 function nameLines(canvas: Canvas, furniture: PageFurniture, width: number): { footer: string[]; header: string[] } {
   const stack = canvas.stack(STYLE);
   const labelWidth = canvas.measure(furniture.pageLabel(LONGEST_PAGE, LONGEST_PAGE), STYLE);
+  const wrapped = (text: string, room: number) => atMost(text, wrapText(text, stack, STYLE.size, room), MAX_LINES);
   return {
-    footer: wrapText(furniture.name, stack, STYLE.size, Math.max(1, width - labelWidth - SPACE.md)),
-    header: wrapText(`${furniture.name} · ${furniture.continued}`, stack, STYLE.size, width),
+    footer: wrapped(furniture.name, Math.max(1, width - labelWidth - SPACE.md)),
+    header: wrapped(`${furniture.name} · ${furniture.continued}`, width),
   };
+}
+
+/** The text's lines, or, when it needs more than `count`, the text cut into `count` lines of about as many characters. */
+function atMost(text: string, lines: string[], count: number): string[] {
+  if (lines.length <= count) return lines;
+  const characters = Array.from(text);
+  const per = Math.ceil(characters.length / count);
+  return Array.from({ length: count }, (_, i) => characters.slice(i * per, (i + 1) * per).join('')).filter(Boolean);
 }
 
 /** The margin the bands need around content `width` wide; a smaller margin is widened by insetting the content frame. */
@@ -63,11 +77,12 @@ export function drawFurniture(canvas: Canvas, pageHeight: number, frame: Rect, f
     canvas.tags.artifact('Footer', () => {
       canvas.line(frame.x, footerTop, right, footerTop, COLORS.rule, 0.5);
       canvas.text(label, right - labelWidth, footerTop + RULE_GAP, STYLE, labelWidth, 'right');
-      footer.forEach((line, index) => canvas.text(line, frame.x, footerTop + RULE_GAP + index * LINE, STYLE));
+      const footerWidth = Math.max(1, frame.width - labelWidth - SPACE.md);
+      footer.forEach((line, index) => canvas.text(line, frame.x, footerTop + RULE_GAP + index * LINE, STYLE, footerWidth));
     });
     if (page === 0) continue;
     canvas.tags.artifact('Header', () => {
-      header.forEach((line, index) => canvas.text(line, frame.x, headerTop + index * LINE, STYLE));
+      header.forEach((line, index) => canvas.text(line, frame.x, headerTop + index * LINE, STYLE, frame.width));
       canvas.line(frame.x, headerTop + bandHeight(header.length), right, headerTop + bandHeight(header.length), COLORS.rule, 0.5);
     });
   }
