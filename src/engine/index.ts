@@ -9,11 +9,14 @@ import { PdfOptionsInput } from './page/pdf-options';
 import type { CompiledLayout } from './custom/compile-layout';
 import type * as RenderDocumentModule from './render-document';
 import type { RenderedDocument } from './render-document';
+import type * as RenderMergedModule from './render-merged-document';
+import type { MergedDocument, MergedItem } from './render-merged-document';
 import type { RenderRequest } from './page/pdf-options';
 import { findTemplate } from './templates/built-in-templates';
 
 export { InvalidDocumentData, RenderFailed, RenderTimedOut, UnknownTemplate } from './errors';
 export type { RenderedDocument } from './render-document';
+export type { MergedDocument, MergedItem } from './render-merged-document';
 export { contentRoomProblem, resolveOptions } from './page/resolve-options';
 export { cssLengthToPoints } from './page/css-length';
 export { MARGIN_SIDES, MAX_HEADER_FOOTER_CHARS, ORIENTATIONS, PAGE_FORMATS } from './page/pdf-options';
@@ -64,6 +67,20 @@ export function renderDocument(request: RenderRequest): Promise<Buffer> {
 
 export function renderDocumentWithLayout(request: RenderRequest): Promise<RenderedDocument> {
   return renderer().renderDocumentWithLayout(request);
+}
+
+/** Draws the items into one PDF, each from a new page, one outline entry each: see render-merged-document.ts. */
+export function renderMergedDocument(items: readonly MergedItem[]): Promise<Buffer> {
+  return mergeRenderer().renderMergedDocument(items);
+}
+
+export function renderMergedDocumentWithPages(items: readonly MergedItem[]): Promise<MergedDocument> {
+  return mergeRenderer().renderMergedDocumentWithPages(items);
+}
+
+/** Loaded on the first merge, as the renderer is (see renderer()). */
+function mergeRenderer(): typeof RenderMergedModule {
+  return require('./render-merged-document');
 }
 
 /**

@@ -251,6 +251,11 @@ export class Tagger {
     }
   }
 
+  /** The language the text drawn next is in (a merged document's item): an element's /Lang is told against it. */
+  language(lang: string): void {
+    this.script = documentScript(lang);
+  }
+
   /**
    * Canvas hook for each run of text drawn in the open element: the element's first text gives it
    * a /Lang when its script is another language's than the document's (content-language.ts).

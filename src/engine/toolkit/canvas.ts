@@ -58,7 +58,11 @@ export class Canvas {
   readonly textBoxes: TextBox[] = [];
   /** The structure tree and marked content (tagging/tagger.ts); blocks open elements through it. */
   readonly tags: Tagger;
+  /** The current page, counted from the section's first. */
   private pageIndex = 0;
+  /** The section's first page in the document, and its page size (what addPage makes); none set: the document's. */
+  private firstPage = 0;
+  private pageSize?: PageSize;
   private clip?: { top: number; bottom: number };
   /** Fill colour in force, so that runs of same-coloured text do not repeat the operator. */
   private fill?: string;
@@ -68,11 +72,41 @@ export class Canvas {
     private readonly fonts: FontLibrary,
     private readonly documentFonts: DocumentFonts,
     /** The document's language (BCP 47, options.lang): picks the CJK forms of Han characters, and a custom template's month and day names. */
-    readonly lang: string = 'en',
+    private language: string = 'en',
   ) {
     this.tags = new Tagger(doc);
     keepContentAsBytes(doc);
   }
+
+  /** The language of the section being drawn (the document's, or a merged item's). */
+  get lang(): string {
+    return this.language;
+  }
+
+  /**
+   * Starts a section: one document of a merged file, drawn from a new page of its own size and
+   * language. pageCount, switchToPage and addPage then count from its first page, so that page
+   * furniture, header and footer and watermark number and cover the section's pages alone.
+   * The first section takes the document's first page, which PDFKit made at the document's size.
+   */
+  startSection(size: PageSize, lang: string): void {
+    if (this.sections++ > 0) {
+      this.tags.close();
+      this.doc.addPage({ size: [size.width, size.height], margin: 0 });
+      this.firstPage = this.doc.bufferedPageRange().count - 1;
+      this.pageIndex = 0;
+      this.fill = undefined;
+    }
+    this.pageSize = size;
+    if (lang !== this.language) {
+      this.language = lang;
+      // The font stacks are the language's (CJK forms).
+      this.stacks.length = 0;
+    }
+    this.tags.language(lang);
+  }
+
+  private sections = 0;
 
   stack(style: TextStyle): FontStack {
     // Called for every measure and line: the 12 styles of the document's language are kept here.
@@ -86,21 +120,22 @@ export class Canvas {
     return this.stack(style).measure(text, style.size);
   }
 
+  /** Pages of the section (of the document when there are no sections). */
   get pageCount(): number {
-    return this.doc.bufferedPageRange().count;
+    return this.doc.bufferedPageRange().count - this.firstPage;
   }
 
   addPage(): void {
     this.tags.close();
-    this.doc.addPage();
+    this.doc.addPage(this.pageSize && { size: [this.pageSize.width, this.pageSize.height], margin: 0 });
     this.pageIndex++;
     this.fill = undefined;
   }
 
-  /** Makes an earlier page current (header/footer pass; pages are buffered). */
+  /** Makes an earlier page of the section current (header/footer pass; pages are buffered). */
   switchToPage(index: number): void {
     this.tags.close();
-    this.doc.switchToPage(index);
+    this.doc.switchToPage(this.firstPage + index);
     this.pageIndex = index;
     this.fill = undefined;
   }
