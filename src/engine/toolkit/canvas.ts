@@ -60,9 +60,10 @@ export class Canvas {
   readonly tags: Tagger;
   /** The current page, counted from the section's first. */
   private pageIndex = 0;
-  /** The section's first page in the document, and its page size (what addPage makes); none set: the document's. */
+  /** Sections started (startSection), the first page of the current one, and the page addPage makes in it (none: the document's). */
+  private sections = 0;
   private firstPage = 0;
-  private pageSize?: PageSize;
+  private pageOptions?: PDFKit.PDFDocumentOptions;
   private clip?: { top: number; bottom: number };
   /** Fill colour in force, so that runs of same-coloured text do not repeat the operator. */
   private fill?: string;
@@ -90,14 +91,14 @@ export class Canvas {
    * The first section takes the document's first page, which PDFKit made at the document's size.
    */
   startSection(size: PageSize, lang: string): void {
+    this.pageOptions = { size: [size.width, size.height], margin: 0 };
     if (this.sections++ > 0) {
       this.tags.close();
-      this.doc.addPage({ size: [size.width, size.height], margin: 0 });
+      this.doc.addPage(this.pageOptions);
       this.firstPage = this.doc.bufferedPageRange().count - 1;
       this.pageIndex = 0;
       this.fill = undefined;
     }
-    this.pageSize = size;
     if (lang !== this.language) {
       this.language = lang;
       // The font stacks are the language's (CJK forms).
@@ -105,8 +106,6 @@ export class Canvas {
     }
     this.tags.language(lang);
   }
-
-  private sections = 0;
 
   stack(style: TextStyle): FontStack {
     // Called for every measure and line: the 12 styles of the document's language are kept here.
@@ -127,7 +126,7 @@ export class Canvas {
 
   addPage(): void {
     this.tags.close();
-    this.doc.addPage(this.pageSize && { size: [this.pageSize.width, this.pageSize.height], margin: 0 });
+    this.doc.addPage(this.pageOptions);
     this.pageIndex++;
     this.fill = undefined;
   }
