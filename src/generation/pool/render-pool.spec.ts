@@ -26,6 +26,19 @@ describe('RenderPool', () => {
     expect(pool.queueSize).toBe(0);
   });
 
+  it('renders a merged document on a worker: its bytes and the pages of all its items', async () => {
+    const one = renderRequest('invoice-basic', INVOICE_BASIC_SAMPLE);
+    const long = renderRequest('invoice-basic', invoiceWithItems(60));
+    const [alone, merged] = await Promise.all([pool.render(long), pool.renderMerged([{ request: one }, { request: long, title: 'Long' }])]);
+    expect(alone.pages).toBeGreaterThan(1);
+    expect(merged.pages).toBe(1 + alone.pages);
+    expect(Buffer.from(merged.pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const refused = await pool.renderMerged([{ request: { ...one, templateId: 'no-such-template' } }]).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RenderFailed);
+    expect(refused).toMatchObject({ message: 'Unknown template: no-such-template' });
+  });
+
   it("raises the engine's refusals again on this side of the thread boundary, their class and message kept", async () => {
     const unknown = await pool.render({ ...renderRequest('invoice-basic', INVOICE_BASIC_SAMPLE), templateId: 'no-such-template' }).catch((e: unknown) => e);
     expect(unknown).toBeInstanceOf(RenderFailed);

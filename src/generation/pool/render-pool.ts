@@ -5,7 +5,7 @@ import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { Piscina } from 'piscina';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { RenderFailed, RenderRequest, RenderTimedOut } from '../../engine';
+import { MergedItem, RenderFailed, RenderRequest, RenderTimedOut } from '../../engine';
 import { MetricsService } from '../../metrics/metrics.service';
 import { FairSlots } from './fair-slots';
 import { RenderPoolBusy } from './render-pool-busy';
@@ -58,6 +58,21 @@ export class RenderPool implements OnModuleDestroy {
    * one that breaks its worker a RenderFailed. `workspaceId`: whose render it is, for the turns.
    */
   async render(request: RenderRequest, workspaceId = ''): Promise<RenderedPdf> {
+    return this.inTurn(workspaceId, () => this.run(request, 'default', this.config.renderTimeoutMs));
+  }
+
+  /**
+   * Draws the items into one PDF, each from a new page, with one outline entry each (a batch's
+   * `merge: true`, DECISIONS section 15), in the same line and under the same rules as render().
+   * Its time on the worker is RENDER_TIMEOUT_MS per item: each item alone may take that long, and
+   * the merge draws them all (500 one-page invoices take about 2 s).
+   */
+  async renderMerged(items: readonly MergedItem[], workspaceId = ''): Promise<RenderedPdf> {
+    return this.inTurn(workspaceId, () => this.run(items, 'renderMerged', this.config.renderTimeoutMs * Math.max(1, items.length)));
+  }
+
+  /** Runs `work` when the workspace's turn for a worker comes (RenderPoolBusy when the queue is full or the wait too long). */
+  private async inTurn(workspaceId: string, work: () => Promise<RenderedPdf>): Promise<RenderedPdf> {
     if (this.inFlight >= this.config.renderWorkers + this.config.renderQueueLimit) throw new RenderPoolBusy();
     const own = this.inFlightOf.get(workspaceId) ?? 0;
     if (own >= this.perWorkspaceLimit) throw new RenderPoolBusy();
@@ -66,7 +81,7 @@ export class RenderPool implements OnModuleDestroy {
     try {
       await this.takeWorker(workspaceId);
       try {
-        return await this.run(request);
+        return await work();
       } finally {
         this.workers.release(workspaceId);
       }
@@ -93,13 +108,13 @@ export class RenderPool implements OnModuleDestroy {
     }
   }
 
-  private async run(request: RenderRequest): Promise<RenderedPdf> {
-    const timeoutMs = this.config.renderTimeoutMs;
+  /** Runs the worker's export `name` on `task`, aborted past `timeoutMs`. */
+  private async run(task: RenderRequest | readonly MergedItem[], name: 'default' | 'renderMerged', timeoutMs: number): Promise<RenderedPdf> {
     const deadline = new RenderDeadline();
     const timer = setTimeout(() => deadline.abort(), timeoutMs);
     let result: RenderedPdf | RenderRefusal;
     try {
-      result = await this.pool.run(request, { signal: deadline });
+      result = await this.pool.run(task, { name, signal: deadline });
     } catch (error) {
       throw deadline.aborted ? new RenderTimedOut(timeoutMs, { cause: error }) : new RenderFailed(undefined, { cause: error });
     } finally {

@@ -3,7 +3,8 @@ import { move } from 'piscina';
 import { tuneHeapForMemory } from '../../config/heap-tuning';
 // The renderer and its errors, not the engine's index: that also loads the template language
 // (compileLayout, its schema), which a worker needs only for a custom render (render-document.ts).
-import { type RenderedDocument, renderDocumentWithLayout } from '../../engine/render-document';
+import { renderDocumentWithLayout } from '../../engine/render-document';
+import { type MergedItem, renderMergedDocumentWithPages } from '../../engine/render-merged-document';
 import { RenderFailed } from '../../engine/errors';
 import type { RenderRequest } from '../../engine/page/pdf-options';
 import { TransferredPdf } from './rendered-pdf';
@@ -32,17 +33,32 @@ if (process.platform === 'linux') {
  * its page count, or the engine's refusal (see RenderRefusal).
  */
 export default async function render(request: RenderRequest): Promise<TransferredPdf | RenderRefusal> {
-  let document: RenderedDocument;
+  return refusedOrMoved(async () => {
+    const { pdf, pageCount } = await renderDocumentWithLayout(request);
+    return { pdf, pages: pageCount };
+  });
+}
+
+/** The same for a merged document (RenderPool.renderMerged). */
+export async function renderMerged(items: readonly MergedItem[]): Promise<TransferredPdf | RenderRefusal> {
+  return refusedOrMoved(async () => {
+    const { pdf, pageCount } = await renderMergedDocumentWithPages(items);
+    return { pdf, pages: pageCount };
+  });
+}
+
+async function refusedOrMoved(draw: () => Promise<{ pdf: Buffer; pages: number }>): Promise<TransferredPdf | RenderRefusal> {
+  let document: { pdf: Buffer; pages: number };
   try {
-    document = await renderDocumentWithLayout(request);
+    document = await draw();
   } catch (error) {
     if (error instanceof RenderFailed) return toRefusal(error);
     throw error;
   }
-  const { pdf, pageCount } = document;
+  const { pdf, pages } = document;
   // Only a buffer that owns its whole ArrayBuffer can be transferred; a pooled one is copied once.
   const owned = pdf.byteOffset === 0 && pdf.buffer.byteLength === pdf.byteLength ? pdf : Uint8Array.prototype.slice.call(pdf);
-  const result = new TransferredPdf({ pdf: new Uint8Array(owned.buffer, 0, owned.byteLength), pages: pageCount });
+  const result = new TransferredPdf({ pdf: new Uint8Array(owned.buffer, 0, owned.byteLength), pages });
   // Marks the result movable, in place.
   move(result);
   return result;
