@@ -9,7 +9,7 @@ import { drawWatermark } from './watermark';
 
 /**
  * How one document is drawn, alone (render-document.ts) or as an item of a merged file
- * (render-merged-document.ts): its frames, measured before anything is drawn, then its content,
+ * (render-merged-document.ts): its geometry, measured before anything is drawn, then its content,
  * then what runs around the content on its pages once their count is known.
  */
 export interface DocumentPlan {
@@ -21,8 +21,6 @@ export interface DocumentPlan {
   geometry: PageGeometry;
   /** A built-in document's own furniture, unless the caller's header and footer replace it. */
   furniture?: PageFurniture;
-  /** The geometry with room for the furniture's bands: `geometry` itself where its margins have it. */
-  furnished: PageGeometry;
 }
 
 export function planDocument(canvas: Canvas, layout: DocumentLayout<Record<string, unknown>>, request: RenderRequest): DocumentPlan {
@@ -34,22 +32,35 @@ export function planDocument(canvas: Canvas, layout: DocumentLayout<Record<strin
   const bands = headerFooterRoom(canvas, requested, options, values);
   const geometry = withBandRoom(requested, bands.top, bands.bottom);
   const furniture = request.custom || options.displayHeaderFooter ? undefined : (layout.furniture?.(data) ?? defaultFurniture(title));
-  const margin = furniture ? furnitureMargin(canvas, furniture, geometry.content.width) : 0;
-  return { layout, request, title, values, geometry, furniture, furnished: withBandRoom(geometry, margin, margin) };
+  return { layout, request, title, values, geometry, furniture };
 }
 
 /**
- * Lays the content out in `frame` from the current page: the plan's geometry.content, or
- * furnished.content for a document of more than one page whose margins are too small for its furniture.
+ * The geometry with room for the furniture's bands around the content: `plan.geometry` itself
+ * where its margins have that room, or where the document has no furniture. Measured only for
+ * documents that may need it: a page's worth of wrapping.
+ */
+export function furnishedGeometry(canvas: Canvas, plan: DocumentPlan): PageGeometry {
+  if (!plan.furniture) return plan.geometry;
+  const margin = furnitureMargin(canvas, plan.furniture, plan.geometry.content.width);
+  return withBandRoom(plan.geometry, margin, margin);
+}
+
+/**
+ * Lays the content out in `frame` from the current page: the plan's geometry.content, or the
+ * furnished geometry's for a document of more than one page whose margins are too small for its furniture.
  */
 export function drawContent(canvas: Canvas, plan: DocumentPlan, frame: Rect): void {
   plan.layout.draw(canvas, frame, plan.request.data, { eInvoice: plan.request.options.eInvoice });
 }
 
-/** Draws on every page, after the content: the furniture (documents of more than one page), the watermark, the caller's header and footer. */
-export function drawRunning(canvas: Canvas, plan: DocumentPlan): void {
+/**
+ * Draws on every page, after the content: the furniture (documents of more than one page) around
+ * `laidOut` (the geometry the content was laid out in), the watermark, the caller's header and footer.
+ */
+export function drawRunning(canvas: Canvas, plan: DocumentPlan, laidOut: PageGeometry): void {
   const { geometry, furniture, request, values } = plan;
-  if (furniture) drawFurniture(canvas, geometry.size.height, plan.furnished.content, furniture);
+  if (furniture) drawFurniture(canvas, geometry.size.height, laidOut.content, furniture);
   if (request.watermark) drawWatermark(canvas, geometry.size, request.watermark);
   drawHeaderFooter(canvas, geometry, request.options, values);
 }

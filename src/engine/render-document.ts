@@ -11,7 +11,7 @@ import { AssociatedFile, embedAssociatedFiles } from './associated-files';
 import { FACTUR_X_SCHEMA, facturXProperties } from './einvoice/factur-x-metadata';
 import { ExtensionSchema, extensionSchemasXmp, PDFUA_ID_SCHEMA } from './xmp-extension-schemas';
 import { DrawingPass } from './drawing-pass';
-import { drawContent, drawRunning, planDocument } from './document-plan';
+import { drawContent, drawRunning, furnishedGeometry, planDocument } from './document-plan';
 
 /** A rendered document with the layout's own record of where text went (used by tests). */
 export interface RenderedDocument {
@@ -69,14 +69,15 @@ async function draw(layout: AnyLayout, request: RenderRequest): Promise<Rendered
   let pass = new DrawingPass(fonts, pageGeometry(options).size, layout.title(data), options);
   const plan = planDocument(pass.canvas, layout, request);
   drawContent(pass.canvas, plan, plan.geometry.content);
-  if (plan.furniture && plan.furnished !== plan.geometry && pass.canvas.pageCount > 1) {
+  const laidOut = pass.canvas.pageCount > 1 ? furnishedGeometry(pass.canvas, plan) : plan.geometry;
+  if (laidOut !== plan.geometry) {
     // Margins too small for the furniture's bands: lay the document out again in the inset frame (multi-page documents only).
     pass = new DrawingPass(fonts, plan.geometry.size, plan.title, options);
-    drawContent(pass.canvas, plan, plan.furnished.content);
+    drawContent(pass.canvas, plan, laidOut.content);
   }
   const { canvas } = pass;
   const contentBoxes = canvas.textBoxes.length;
-  drawRunning(canvas, plan);
+  drawRunning(canvas, plan, laidOut);
   const pageCount = canvas.pageCount;
   const pdf = await pass.finish((doc, created) => {
     embedAssociatedFiles(doc, associatedFiles(layout, data, options), created);

@@ -1,9 +1,10 @@
 import { RenderRequest, PdfOptions, DEFAULT_LANG } from './page/pdf-options';
 import { loadFontLibrary, FontLibrary } from './fonts/font-library';
 import { RenderFailed } from './errors';
-import { pageGeometry } from './page/page-geometry';
+import { PageGeometry, pageGeometry } from './page/page-geometry';
 import { DrawingPass } from './drawing-pass';
-import { DocumentPlan, drawContent, drawRunning, planDocument } from './document-plan';
+import { DocumentPlan, drawContent, drawRunning, furnishedGeometry, planDocument } from './document-plan';
+import { Canvas } from './toolkit/canvas';
 import { AnyLayout, layoutOf } from './render-document';
 
 /** One document of a merged file; `title` is its outline entry (default: the layout's title of its data). */
@@ -58,24 +59,25 @@ async function drawMerged(items: readonly MergedItem[], layouts: AnyLayout[]): P
     const plan = planDocument(canvas, layouts[index], request);
     firstPages.push(pageCount);
     doc.outline.addItem(titles[index]);
-    const frame = needsFurnishedFrame(fonts, plan) ? plan.furnished.content : plan.geometry.content;
-    canvas.tags.element('Sect', () => drawContent(canvas, plan, frame), { lang: lang === documentLang ? undefined : lang });
-    drawRunning(canvas, plan);
+    const laidOut = layoutGeometry(fonts, canvas, plan);
+    canvas.tags.element('Sect', () => drawContent(canvas, plan, laidOut.content), { lang: lang === documentLang ? undefined : lang });
+    drawRunning(canvas, plan, laidOut);
     pageCount += canvas.pageCount;
   });
   return { pdf: await pass.finish(), pageCount, firstPages };
 }
 
 /**
- * Whether the item goes in the frame inset for its furniture: as alone, only when its margins are
- * too small for the bands and it takes more than one page. Pages drawn here cannot be dropped, so
- * the pages are counted first, in a scratch document (only for items whose two frames differ).
+ * The geometry the item is laid out in, as alone: the one inset for its furniture only when its
+ * margins are too small for the bands and it takes more than one page. Pages drawn here cannot be
+ * dropped, so its pages are counted first, in a scratch document (only when the two differ).
  */
-function needsFurnishedFrame(fonts: FontLibrary, plan: DocumentPlan): boolean {
-  if (!plan.furniture || plan.furnished === plan.geometry) return false;
+function layoutGeometry(fonts: FontLibrary, canvas: Canvas, plan: DocumentPlan): PageGeometry {
+  const furnished = furnishedGeometry(canvas, plan);
+  if (furnished === plan.geometry) return furnished;
   const scratch = new DrawingPass(fonts, plan.geometry.size, plan.title, plan.request.options);
   drawContent(scratch.canvas, plan, plan.geometry.content);
-  return scratch.canvas.pageCount > 1;
+  return scratch.canvas.pageCount > 1 ? furnished : plan.geometry;
 }
 
 /** The options that make a file of their own (a standard, an e-invoice, attachments, encryption) left out. */
