@@ -2,6 +2,7 @@ import { cpus, loadavg } from 'node:os';
 import { CustomHttpResults, CUSTOM_HTTP_FORMAT, runCustomHttp } from './custom-http';
 import { CustomInProcessResults, runCustomInProcess } from './custom-in-process';
 import { EInvoiceResults, runEInvoice } from './einvoice';
+import { runMerged } from './merged';
 import { loadCustomInvoice } from './custom-invoice';
 import { CONNECTIONS, LoadFormat, LoadResult, runLoad, warmUp } from './http-load';
 import { InProcessResults, runInProcess } from './in-process';
@@ -13,11 +14,12 @@ import { mb, ms, summarize, table } from './stats';
  * `npm run bench`: the in-process render benchmark, the naive PDFKit baseline, the HTTP load
  * test and (with BENCH_SOAK=N) the memory flatness run, then the targets of issue 4; and issue 13's
  * custom templates: the invoice in the template language beside the built-in and pdfmake, compile
- * time and cache hit, and its throughput over HTTP beside the built-in's.
+ * time and cache hit, and its throughput over HTTP beside the built-in's; and a merged batch of 500 invoices (section 15).
  *
  * Knobs: BENCH_ITERATIONS (200), BENCH_HTTP_SECONDS (10), BENCH_HTTP_WARMUP (2), BENCH_HTTP_COLD_WARMUP (10), BENCH_CONNECTIONS (16),
  * BENCH_SOAK (off; e.g. 100000), BENCH_SOAK_FORMAT (buffer), BENCH_SKIP_HTTP=1, BENCH_SKIP_INPROCESS=1, BENCH_LOG_LEVEL (info),
  * BENCH_SERVICE_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"),
+ * BENCH_MERGED_ITEMS (500), BENCH_MERGED_ROUNDS (7),
  * BENCH_SKIP_CUSTOM=1, BENCH_CUSTOM_ROUNDS (20), BENCH_CUSTOM_COMPILES (200), BENCH_CUSTOM_HTTP_FORMAT (buffer),
  * BENCH_CUSTOM_HTTP_ROUNDS (3), BENCH_CUSTOM_HTTP_SECONDS (5),
  * RENDER_WORKERS / RENDER_QUEUE_LIMIT (passed on to the service).
@@ -56,6 +58,9 @@ async function main(): Promise<void> {
     log();
     log('== E-invoices (issue 33), in-process: invoice 20 items, plain vs PDF/A-3b vs Factur-X EN 16931, interleaved ==');
     eInvoice = await runEInvoice(log);
+    log();
+    log('== Merged batch (DECISIONS section 15), in-process: 500 one-page invoices into one file ==');
+    await runMerged(log);
   }
 
   const custom: CustomResults = { failures: [] };
