@@ -137,6 +137,19 @@ describe('renderMergedDocumentWithPages', () => {
 });
 
 describe('a merge', () => {
+  it("draws each item's Han characters in its own language's forms (the font stacks follow the section)", async () => {
+    const han = renderRequest('invoice-basic', { ...TEMPLATE_SAMPLES['invoice-basic'], client: { name: '東京映像株式会社' } });
+    const [chinese, japanese] = [withOptions(han, { lang: 'zh-CN' }), withOptions(han, { lang: 'ja' })];
+    let files = 0;
+    const families = (pdf: Buffer) => pdfFonts(write(`fonts-${++files}.pdf`, pdf)).map((font) => font.name.replace(/^[A-Z]{6}\+/, '').replace(/-.*$/, ''));
+    const alone = [...families((await renderDocumentWithLayout(chinese)).pdf), ...families((await renderDocumentWithLayout(japanese)).pdf)];
+    const merged = families((await renderMergedDocumentWithPages([{ request: chinese }, { request: japanese }])).pdf);
+    expect(new Set(merged)).toEqual(new Set(alone));
+    expect(merged.filter((name) => /JP/.test(name))).toHaveLength(1);
+    expect(merged.filter((name) => /SC/.test(name))).toHaveLength(1);
+  });
+
+
   it('refuses an unknown template before drawing anything, and no items at all', async () => {
     await expect(renderMergedDocumentWithPages([ITEMS[0], { request: { ...INVOICE, templateId: 'no-such' } }])).rejects.toThrow('Unknown template: no-such');
     await expect(renderMergedDocumentWithPages([])).rejects.toThrow('at least one item');
