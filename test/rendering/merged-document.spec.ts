@@ -20,6 +20,23 @@ const ITEMS: MergedItem[] = [
   // Several pages in margins too small for the furniture: laid out in the inset frame, as alone.
   { request: withOptions(renderRequest('invoice-basic', invoiceWithItems(60)), { margin: { top: '0', right: '0.5in', bottom: '0', left: '0.5in' } }), title: 'The long invoice' },
   { request: { ...withOptions(renderRequest('weekly-report', TEMPLATE_SAMPLES['weekly-report']), { format: 'A4', orientation: 'landscape', lang: 'de-DE' }), watermark: 'TEST' } },
+  // The caller's header and footer, numbered within the item.
+  { request: withOptions(renderRequest('invoice-basic', invoiceWithItems(40)), { format: 'Legal', displayHeaderFooter: true, headerTemplate: '<div><span class="title"></span></div>' }) },
+  // A custom template's own footer, numbered within the item.
+  {
+    request: {
+      ...INVOICE,
+      templateId: 'notes',
+      custom: {
+        key: 'merged-spec-notes',
+        title: 'Notes',
+        layout: {
+          footer: [{ type: 'text', text: 'Sheet {{ page.number }} of {{ page.total }}', style: 'muted', align: 'center' }],
+          body: Array.from({ length: 60 }, (_, i) => ({ type: 'text', text: `Note ${i + 1}: the reel was delivered on time.` })),
+        },
+      },
+    },
+  },
 ];
 
 let dir: string;
@@ -76,14 +93,21 @@ describe('renderMergedDocumentWithPages', () => {
 
   it('holds every page of every item, each item from its own first page, at its own size', () => {
     expect(alone[0].pageCount).toBe(1);
-    expect(alone[1].pageCount).toBeGreaterThan(1);
+    for (const index of [1, 3, 4]) expect(alone[index].pageCount).toBeGreaterThan(1);
     const total = alone.reduce((sum, item) => sum + item.pageCount, 0);
     expect(merged.pageCount).toBe(total);
-    expect(merged.firstPages).toEqual([0, 1, 1 + alone[1].pageCount]);
+    expect(merged.firstPages).toEqual(alone.map((_, index) => alone.slice(0, index).reduce((sum, item) => sum + item.pageCount, 0)));
     expect(execFileSync('pdfinfo', [merged.file], { encoding: 'utf8' })).toMatch(new RegExp(`^Pages:\\s+${total}$`, 'm'));
     const sizes = merged.pdf.pages().map((page) => (page['/MediaBox'] as number[]).slice(2).map(Math.round));
-    expect(sizes[0]).toEqual([612, 792]);
-    expect(sizes[merged.firstPages[2]]).toEqual([842, 595]);
+    expect(merged.firstPages.map((first) => sizes[first])).toEqual([
+      [612, 792],
+      [612, 792],
+      [842, 595],
+      [612, 1008],
+      [612, 792],
+    ]);
+    // Pages a layout adds are its item's size too.
+    expect(sizes[merged.firstPages[3] + 1]).toEqual([612, 1008]);
   });
 
   it('lays every page out as the item alone: the same text, its own "Page x of y"', () => {
@@ -96,6 +120,8 @@ describe('renderMergedDocumentWithPages', () => {
     expect(pageText(merged.file, 2)).toContain(`Page 1 of ${long}`);
     expect(pageText(merged.file, 1 + long)).toContain(`Page ${long} of ${long}`);
     expect(pageText(merged.file, 1)).not.toContain('Page 1 of');
+    expect(pageText(merged.file, merged.firstPages[3] + 1)).toContain(`Page 1 of ${alone[3].pageCount}`);
+    expect(pageText(merged.file, merged.firstPages[4] + 1)).toContain(`Sheet 1 of ${alone[4].pageCount}`);
   });
 
   it('has one outline entry per item, titled, pointing at its first page', () => {
@@ -104,6 +130,8 @@ describe('renderMergedDocumentWithPages', () => {
       { title: alone[0].title, dest: pages[0] },
       { title: 'The long invoice', dest: pages[1] },
       { title: alone[2].title, dest: pages[merged.firstPages[2]] },
+      { title: alone[3].title, dest: pages[merged.firstPages[3]] },
+      { title: 'Notes', dest: pages[merged.firstPages[4]] },
     ]);
     expect(merged.pdf.root['/PageMode']).toBe('/UseOutlines');
   });
@@ -117,8 +145,8 @@ describe('renderMergedDocumentWithPages', () => {
     const document = merged.pdf.dict(tree['/K']);
     expect(document['/S']).toBe('/Document');
     const sections = merged.pdf.array(document['/K']).map((kid) => merged.pdf.dict(kid));
-    expect(sections.map((kid) => kid['/S'])).toEqual(['/Sect', '/Sect', '/Sect']);
-    expect(sections.map((kid) => pdfString(kid['/Lang']))).toEqual([undefined, undefined, 'de-DE']);
+    expect(sections.map((kid) => kid['/S'])).toEqual(ITEMS.map(() => '/Sect'));
+    expect(sections.map((kid) => pdfString(kid['/Lang']))).toEqual([undefined, undefined, 'de-DE', undefined, undefined]);
   });
 
   it('embeds each font once, and is no PDF/A, not encrypted, without attachments', () => {
@@ -132,7 +160,7 @@ describe('renderMergedDocumentWithPages', () => {
     expect(merged.pdf.dict(merged.pdf.root['/Names'])['/EmbeddedFiles']).toBeUndefined();
     const xmp = merged.pdf.stream(merged.pdf.root['/Metadata'])?.data.toString('utf8') ?? '';
     expect(xmp).not.toContain('pdfaid');
-    expect(titleOf(merged.file)).toBe(`${alone[0].title} – ${alone[2].title}`);
+    expect(titleOf(merged.file)).toBe(`${alone[0].title} – Notes`);
   });
 });
 
