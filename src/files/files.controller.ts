@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Head, HttpCode, Inject, Param, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, Head, HttpCode, Inject, Options, Param, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOperation, ApiProduces, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { Readable } from 'node:stream';
@@ -14,6 +14,15 @@ import { ByteRange, FILE_STORE, FileStore, NoSuchFile, StoredFileInfo } from './
 import { HostedFiles } from './hosted-files';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Hosted files are readable from any origin (DECISIONS section 17): a browser app may fetch a PDF
+ * it was handed, and read its size, range and version. Nothing is sent with credentials.
+ */
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'Content-Length, Content-Range, ETag, Accept-Ranges',
+};
 
 /** Hosted PDFs. Reading needs no key: the unguessable URL is the capability (DECISIONS section 5). */
 @ApiTags('files')
@@ -41,6 +50,17 @@ export class FilesController {
     await this.serve(name, req, res);
   }
 
+  /** The preflight of a cross-origin read that sends Range or a validator. */
+  @Options(':name')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'CORS preflight of a hosted PDF' })
+  preflight(@Res() res: Response): void {
+    res
+      .set({ ...CORS_HEADERS, 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Allow-Headers': 'Range, If-None-Match, If-Range', 'Access-Control-Max-Age': '86400' })
+      .status(204)
+      .end();
+  }
+
   @Delete(':name')
   @HttpCode(204)
   @UseGuards(ApiKeyGuard)
@@ -59,6 +79,7 @@ export class FilesController {
   }
 
   private async serve(name: string, req: Request, res: Response): Promise<void> {
+    res.set(CORS_HEADERS);
     const id = fileIdOf(name);
     const info = id === null ? null : await this.store.stat(id);
     if (id === null || !info) throw new ApiError('NOT_FOUND');

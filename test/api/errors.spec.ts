@@ -23,7 +23,9 @@ describe('errors', () => {
   const invoice = () => ({ templateId: 'invoice-basic', data: sample('invoice-basic') });
 
   it('401 Missing API key without either header', async () => {
-    expectError(await generate(null, invoice()), 401, 'Missing API key', 'MISSING_API_KEY');
+    const missing = await generate(null, invoice());
+    expectError(missing, 401, 'Missing API key', 'MISSING_API_KEY');
+    expect(missing.headers['www-authenticate']).toBe('Bearer realm="pdfgen"');
     expectError(await t.http.get('/v1/templates/invoice-basic/schema'), 401, 'Missing API key', 'MISSING_API_KEY');
   });
 

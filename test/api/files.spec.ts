@@ -34,6 +34,18 @@ describe('hosted files', () => {
     expect(res.text ?? '').toBe('');
   });
 
+  it('answers GET, HEAD and the preflight of a cross-origin read with CORS, exposing the size, range and version', async () => {
+    const expose = ['content-length', 'content-range', 'etag'];
+    for (const res of [await t.http.get(path).set('Origin', 'https://app.example').expect(200), await t.http.head(path).set('Origin', 'https://app.example').expect(200)]) {
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(res.headers['access-control-expose-headers'].toLowerCase().split(/,\s*/)).toEqual(expect.arrayContaining(expose));
+    }
+    const preflight = await t.http.options(path).set('Origin', 'https://app.example').set('Access-Control-Request-Method', 'GET').set('Access-Control-Request-Headers', 'range').expect(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    expect(preflight.headers['access-control-allow-methods']).toBe('GET, HEAD');
+    expect(preflight.headers['access-control-allow-headers'].toLowerCase()).toContain('range');
+  });
+
   it('serves byte ranges', async () => {
     const res = await t.http.get(path).set('Range', 'bytes=0-4').expect(206);
     expect(res.headers['content-range']).toBe(`bytes 0-4/${size}`);

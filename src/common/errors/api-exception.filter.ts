@@ -35,6 +35,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return;
     }
     res.status(error.status).set(error.headers);
+    // RFC 9110 section 11.6.1: a 401 names how to authenticate (the key as a bearer token, or X-API-Key).
+    if (error.status === 401 && !res.hasHeader('WWW-Authenticate')) res.setHeader('WWW-Authenticate', 'Bearer realm="pdfgen"');
     if (this.errorPages.answer(error, req, res)) return;
     res.json({ success: false, error: error.message, code: error.code, ...error.extra, requestId: req.requestId });
   }
