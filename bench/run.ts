@@ -1,4 +1,5 @@
 import { cpus, loadavg } from 'node:os';
+import { BATCH_ITEMS, BatchResults, runBatch } from './batch';
 import { CustomHttpResults, CUSTOM_HTTP_FORMAT, runCustomHttp } from './custom-http';
 import { CustomInProcessResults, runCustomInProcess } from './custom-in-process';
 import { EInvoiceResults, runEInvoice } from './einvoice';
@@ -22,6 +23,7 @@ import { mb, ms, summarize, table } from './stats';
  * BENCH_MERGED_ITEMS (500), BENCH_MERGED_ROUNDS (7),
  * BENCH_SKIP_CUSTOM=1, BENCH_CUSTOM_ROUNDS (20), BENCH_CUSTOM_COMPILES (200), BENCH_CUSTOM_HTTP_FORMAT (buffer),
  * BENCH_CUSTOM_HTTP_ROUNDS (3), BENCH_CUSTOM_HTTP_SECONDS (5),
+ * BENCH_SKIP_BATCH=1, BENCH_BATCH_ITEMS (500), BENCH_BATCH_ROUNDS (3),
  * RENDER_WORKERS / RENDER_QUEUE_LIMIT (passed on to the service).
  */
 const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
@@ -82,6 +84,8 @@ async function main(): Promise<void> {
 
   const loads: LoadResult[] = [];
   let soak: SoakResult | undefined;
+  let batch: BatchResults | undefined;
+  let batchFailure: string | undefined;
   if (process.env.BENCH_SKIP_HTTP !== '1') {
     log();
     log(`== HTTP: POST /api/v1/generate, invoice-basic 20 items, ${CONNECTIONS} connections, ${HTTP_SECONDS} s each (after ${HTTP_WARMUP} s warm-up) ==`);
@@ -128,6 +132,17 @@ async function main(): Promise<void> {
           log(`FAILED: ${reason(error)}`);
         }
       }
+      if (process.env.BENCH_SKIP_BATCH !== '1') {
+        log();
+        log(`== Batches (issue 34), HTTP: ${BATCH_ITEMS} invoices as separate generate calls (${CONNECTIONS} at a time), as one batch, as one merged batch; interleaved ==`);
+        try {
+          batch = await runBatch(service, log);
+          log(`median: batch / separate ${batch.ratio.toFixed(2)}x (target <= 1.3x), the merged file adds ${batch.mergeSeconds.toFixed(2)} s (target < 2 s)`);
+        } catch (error) {
+          batchFailure = reason(error);
+          log(`FAILED: ${batchFailure}`);
+        }
+      }
       if (SOAK > 0) {
         log();
         log(`== Memory flatness: ${SOAK} renders over HTTP (${SOAK_FORMAT}) ==`);
@@ -152,6 +167,18 @@ async function main(): Promise<void> {
     log(customSummaryTable(custom));
     for (const failure of custom.failures) log(`not measured: ${failure.split('\n')[0]}`);
     if (custom.failures.length > 0) process.exitCode = 1;
+  }
+  if (batch || batchFailure) {
+    log();
+    log('== Summary against issue 34 (batches) ==');
+    const rows = batch
+      ? [
+          [`${BATCH_ITEMS}-item batch / ${BATCH_ITEMS} generate calls (median wall time)`, '<= 1.3x', `${batch.ratio.toFixed(2)}x`, verdict(batch.ratio <= 1.3)],
+          ['merged file (merged batch - batch, medians)', '< 2 s', `${batch.mergeSeconds.toFixed(2)} s`, verdict(batch.mergeSeconds < 2)],
+        ]
+      : [['batches', '', `not measured: ${batchFailure!.split('\n')[0]}`, '']];
+    log(table(['target', 'goal', 'measured', ''], rows));
+    if (batchFailure) process.exitCode = 1;
   }
   log();
   log(`bench finished in ${((Date.now() - started) / 1000).toFixed(0)} s`);

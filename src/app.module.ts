@@ -2,6 +2,8 @@ import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/c
 import { AccountsModule } from './accounts/accounts.module';
 import { MembersAdminController } from './accounts/members-admin.controller';
 import { AuthModule } from './auth/auth.module';
+import { BatchesController } from './batches/batches.controller';
+import { BatchesModule } from './batches/batches.module';
 import { CommonModule } from './common/common.module';
 import { JsonBodyMiddleware } from './common/http/json-body.middleware';
 import { RequestContextMiddleware } from './common/http/request-context.middleware';
@@ -45,6 +47,7 @@ export class AppModule implements NestModule {
         TemplatesModule,
         FilesModule,
         GenerationModule,
+        BatchesModule,
         TemplatePreviewModule,
         JobsModule.forRoot(config),
         JobWorkerModule,
@@ -56,6 +59,6 @@ export class AppModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(RequestContextMiddleware).forRoutes('{*path}');
     // Only routes that take a body read one: an unknown route stays a plain 404.
-    consumer.apply(JsonBodyMiddleware).forRoutes(GenerateController, CustomTemplatesController, TemplatePreviewController, AdminController, MembersAdminController, JobsAdminController);
+    consumer.apply(JsonBodyMiddleware).forRoutes(GenerateController, BatchesController, CustomTemplatesController, TemplatePreviewController, AdminController, MembersAdminController, JobsAdminController);
   }
 }

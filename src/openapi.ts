@@ -5,6 +5,7 @@ import { toOpenApi31 } from './common/openapi/to-openapi-31';
 import type { AppConfig } from './config/app-config';
 import { BUILT_IN_TEMPLATES } from './engine';
 import { GENERATE_REQUEST_COMPONENT, generateRequestOpenApiSchema } from './generation/request/generate-request.openapi';
+import { BATCH_REQUEST_COMPONENT, batchRequestOpenApiSchema } from './batches/request/batch-request.openapi';
 import { templateDataSchemaName } from './templates/openapi-schema-names';
 import { templateOpenApiSchemas } from './templates/templates.openapi';
 
@@ -44,6 +45,7 @@ function openApiDocument(app: INestApplication, builder: Omit<OpenAPIObject, 'pa
   }
   // The generate body: the envelope schema that validates it, with `data` pointing at the schemas above.
   document.components.schemas[GENERATE_REQUEST_COMPONENT] = generateRequestOpenApiSchema() as never;
+  document.components.schemas[BATCH_REQUEST_COMPONENT] = batchRequestOpenApiSchema() as never;
   // The template language and the template bodies, from the schemas that validate them.
   Object.assign(document.components.schemas, templateOpenApiSchemas());
   return document;

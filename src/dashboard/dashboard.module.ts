@@ -1,5 +1,6 @@
 import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
+import { BatchesModule } from '../batches/batches.module';
 import { HistoryModule } from '../history/history.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { WorkspacesModule } from '../workspaces/workspaces.module';
@@ -37,7 +38,7 @@ const PAGE_CONTROLLERS = [
 ];
 
 @Module({
-  imports: [AccountsModule, WorkspacesModule, HistoryModule, WebhooksModule],
+  imports: [AccountsModule, WorkspacesModule, HistoryModule, WebhooksModule, BatchesModule],
   controllers: [AssetsController, ...PAGE_CONTROLLERS],
   providers: [ViewRenderer, DashboardAssets, DashboardErrorPages, SessionCookie, DashboardContextLoader, DashboardSessionGuard, OwnerOnlyGuard, FormCsrfGuard],
   // Page modules (e.g. the templates pages) import this one: the guards need the accounts and workspaces services.

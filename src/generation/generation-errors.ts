@@ -38,3 +38,14 @@ export function failsForGood(error: unknown): boolean {
 export function endsInFailure(error: unknown, context: { jobId?: string }): boolean {
   return error instanceof RenderFailed || (error instanceof PdfNotStored && context.jobId === undefined);
 }
+
+/** Room for `details` in a job's generation_error and a history record's error column. */
+const MAX_DETAILS = 500;
+
+/** The failure body's `details`: what the synchronous API would have answered (data the layout cannot draw: which). */
+export function failureDetails(error: unknown): string {
+  const answer = toContractError(error) as ApiError;
+  const validationErrors = answer.extra.validationErrors as string[] | undefined;
+  const details = answer.extra.details ?? (validationErrors ? `${answer.message}: ${validationErrors.join('; ')}` : answer.message);
+  return String(details).slice(0, MAX_DETAILS);
+}

@@ -9,7 +9,7 @@ import { UsageLedger, UsageReservation, UsageService } from '../usage/usage.serv
 import { GenerationHistory } from '../history/generation-history.service';
 import type { GenerationOutcome } from '../history/generation-record';
 import type { GenerateCommand, GenerationContext } from './generate-command';
-import { endsInFailure, PdfNotStored } from './generation-errors';
+import { endsInFailure, failureDetails, PdfNotStored } from './generation-errors';
 import { RenderPool } from './pool/render-pool';
 
 /** Across every page of a test key's documents. */
@@ -69,12 +69,12 @@ export class GenerationService {
       };
     } catch (error) {
       await this.giveBack(usage, reservation);
-      if (endsInFailure(error, context)) this.record(command, context, { status: 'failed', generationTimeMs: asMs(elapsedSeconds()) });
+      if (endsInFailure(error, context)) this.record(command, context, { status: 'failed', generationTimeMs: asMs(elapsedSeconds()), error: failureDetails(error) });
       throw error;
     }
   }
 
-  private record(command: GenerateCommand, context: GenerationContext, outcome: Pick<GenerationOutcome, 'status' | 'pdfUrl' | 'sizeBytes' | 'pages' | 'generationTimeMs'>): void {
+  private record(command: GenerateCommand, context: GenerationContext, outcome: Pick<GenerationOutcome, 'status' | 'pdfUrl' | 'sizeBytes' | 'pages' | 'generationTimeMs' | 'error'>): void {
     this.history.record({
       workspaceId: context.workspaceId,
       templateId: command.templateId,
@@ -87,8 +87,8 @@ export class GenerationService {
     });
   }
 
-  /** Saved as the workspace's file, which its keys alone may erase. */
-  private async store(pdf: Uint8Array, workspaceId: string): Promise<string> {
+  /** Saved as the workspace's file, which its keys alone may erase (a batch's merged file too). */
+  async store(pdf: Uint8Array, workspaceId: string): Promise<string> {
     try {
       const { id } = await this.files.save(pdf, workspaceId);
       return `${this.config.publicUrl}/files/${id}.pdf`;

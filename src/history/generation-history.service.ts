@@ -37,10 +37,10 @@ const MAX_PENDING = 20_000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 const COLUMNS =
-  'id, workspace_id, template_id, template_version, output_format, status, pdf_url, job_id, size_bytes, pages, generation_time_ms, request_id, mode, created_at';
+  'id, workspace_id, template_id, template_version, output_format, status, pdf_url, job_id, size_bytes, pages, generation_time_ms, request_id, mode, created_at, error';
 /** Rows a statement inserts at most: one statement a chunk costs far less than one a row. */
 const ROWS_PER_INSERT = 50;
-const ROW_PLACEHOLDERS = `(${Array(14).fill('?').join(', ')})`;
+const ROW_PLACEHOLDERS = `(${Array(15).fill('?').join(', ')})`;
 const insertRowsSql = (rows: number) => `INSERT INTO generations (${COLUMNS}) VALUES ${Array(rows).fill(ROW_PLACEHOLDERS).join(', ')}`;
 
 @Injectable()
@@ -175,7 +175,7 @@ export class GenerationHistory implements OnModuleInit, OnModuleDestroy {
 function toRow(r: GenerationRecord): unknown[] {
   return [
     r.id, r.workspaceId, r.templateId, r.templateVersion, r.outputFormat, r.status, r.pdfUrl ?? null, r.jobId ?? null,
-    r.sizeBytes ?? null, r.pages ?? null, r.generationTimeMs, r.requestId, r.mode, r.createdAt,
+    r.sizeBytes ?? null, r.pages ?? null, r.generationTimeMs, r.requestId, r.mode, r.createdAt, r.error ?? null,
   ];
 }
 
@@ -197,5 +197,6 @@ function fromRow(row: Record<string, unknown>): GenerationRecord {
     requestId: String(row.request_id),
     mode: row.mode as KeyMode,
     createdAt: Number(row.created_at),
+    error: optional(row.error) as string | undefined,
   };
 }

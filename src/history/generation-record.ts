@@ -17,6 +17,8 @@ export interface GenerationOutcome {
   generationTimeMs: number;
   requestId: string;
   mode: KeyMode;
+  /** A failed generation's reason: the `details` its 500 answered (DECISIONS section 17). */
+  error?: string;
 }
 
 export interface GenerationRecord extends GenerationOutcome {
@@ -31,6 +33,6 @@ export type GenerationView = Omit<GenerationOutcome, 'workspaceId'> & { id: stri
 export function toGenerationView(record: GenerationRecord): GenerationView {
   const { workspaceId: _workspace, createdAt, ...fields } = record;
   const view = { ...fields, createdAt: new Date(createdAt).toISOString() };
-  for (const key of ['pdfUrl', 'jobId', 'sizeBytes', 'pages'] as const) if (view[key] === undefined) delete view[key];
+  for (const key of ['pdfUrl', 'jobId', 'sizeBytes', 'pages', 'error'] as const) if (view[key] === undefined) delete view[key];
   return view;
 }

@@ -5,17 +5,15 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { MetricsService } from '../metrics/metrics.service';
 import { retryDelayMs } from '../webhooks/retry-schedule';
+import { describeVerdict, judge, Verdict } from '../webhooks/delivery-verdict';
 import { generationFailure, webhookBody } from '../webhooks/webhook-body';
 import type { DeliveryStatus } from '../webhooks/webhook-delivery.entity';
-import { describeError, postWebhook, WebhookResponse } from '../webhooks/webhook-sender';
-import { signWebhook } from '../webhooks/webhook-signature';
-import { resolveWebhookTarget } from '../webhooks/webhook-target';
+import type { WebhookResponse } from '../webhooks/webhook-sender';
+import { sendSignedWebhook } from '../webhooks/signed-webhook';
 import { WorkspacesService } from '../workspaces/workspaces.service';
 import type { JobEntity, JobStatus } from './job.entity';
 import type { JobOutcome } from './job-queue.port';
 import { atomically, sql, SqlScript } from './sql-script';
-
-type Verdict = 'delivered' | 'gone' | 'failed' | 'retry';
 
 /**
  * One attempt of a job's current delivery: resolve and check the address again, sign, POST,
@@ -42,31 +40,16 @@ export class JobDelivery {
     return verdict === 'retry' ? { retryInMs: retryDelayMs(number, this.config.webhookRetryBaseMs, response.retryAfterMs) } : { done: true };
   }
 
-  /** Never throws: whatever goes wrong before or while sending is this attempt's error, so WEBHOOK_MAX_ATTEMPTS always ends a job. */
-  private async send(job: JobEntity): Promise<WebhookResponse> {
-    try {
-      const { webhookSecret } = await this.workspaces.get(job.workspaceId);
-      const target = await resolveWebhookTarget(job.webhookUrl, this.config.webhookAllowPrivate);
-      const body = webhookBody(job);
-      const timestamp = Math.floor(Date.now() / 1000);
-      const headers = {
-        ...job.webhookHeaders,
-        'webhook-id': job.deliveryId,
-        'webhook-timestamp': String(timestamp),
-        'webhook-signature': signWebhook(webhookSecret, job.deliveryId, timestamp, body),
-      };
-      return await postWebhook(target, headers, body, this.config.webhookTimeoutMs);
-    } catch (error) {
-      // For example the name has come to resolve to a refused address since the job was accepted.
-      return { error: error instanceof Error ? describeError(error) : String(error).slice(0, 500), durationMs: 0 };
-    }
+  private send(job: JobEntity): Promise<WebhookResponse> {
+    const secret = async () => (await this.workspaces.get(job.workspaceId)).webhookSecret;
+    return sendSignedWebhook({ url: job.webhookUrl, headers: job.webhookHeaders, deliveryId: job.deliveryId, secret }, webhookBody(job), this.config);
   }
 
   private record(job: JobEntity, number: number, attemptedAt: number, response: WebhookResponse, verdict: Verdict): Promise<void> {
     const now = Date.now();
     const deliveryStatus: DeliveryStatus = verdict === 'delivered' ? 'delivered' : verdict === 'retry' ? 'pending' : 'failed';
     const jobStatus: JobStatus = verdict === 'retry' ? 'delivering' : verdict === 'delivered' && job.generationError === null ? 'delivered' : 'failed';
-    const lastError = verdict !== 'delivered' ? describe(response, verdict) : generationFailure(job);
+    const lastError = verdict !== 'delivered' ? describeVerdict(response, verdict) : generationFailure(job);
     return atomically(this.dataSource, function* (): SqlScript<void> {
       yield sql(
         'INSERT INTO webhook_attempts (delivery_id, number, attempted_at, status_code, error, duration_ms) VALUES (?, ?, ?, ?, ?, ?)',
@@ -79,17 +62,4 @@ export class JobDelivery {
       );
     });
   }
-}
-
-function judge(response: WebhookResponse, number: number, maxAttempts: number): Verdict {
-  const status = response.statusCode;
-  if (response.error === undefined && status !== undefined && status >= 200 && status < 300) return 'delivered';
-  if (status === 410) return 'gone';
-  return number >= maxAttempts ? 'failed' : 'retry';
-}
-
-function describe(response: WebhookResponse, verdict: Verdict): string {
-  if (verdict === 'gone') return 'Receiver answered 410 Gone: not retried';
-  const text = response.statusCode === undefined ? String(response.error) : `Receiver answered ${response.statusCode}${response.error ? ` (${response.error})` : ''}`;
-  return verdict === 'failed' ? `${text}; gave up after the last attempt` : text;
 }

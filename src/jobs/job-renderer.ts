@@ -2,9 +2,8 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
-import { ApiError } from '../common/errors/api-error';
 import { JsonLogger } from '../common/logging/json-logger';
-import { failsForGood, toContractError } from '../generation/generation-errors';
+import { failsForGood, failureDetails } from '../generation/generation-errors';
 import { GenerationService } from '../generation/generation.service';
 import { PLANS } from '../workspaces/plans';
 import { effectiveMonthlyLimit } from '../workspaces/workspace-rules';
@@ -78,15 +77,4 @@ function withoutPasswords(request: JobEntity['request']): JobEntity['request'] {
   const { encryption, ...options } = request.options;
   const removed = '(removed after rendering)';
   return { ...request, options: { ...options, encryption: { ...encryption!, ownerPassword: removed, ...(encryption!.userPassword ? { userPassword: removed } : {}) } } };
-}
-
-/** Room for `details` in the job's generation_error column. */
-const MAX_DETAILS = 500;
-
-/** The failure body's `details`: what the synchronous API would have answered (data the layout cannot draw: which). */
-function failureDetails(error: unknown): string {
-  const answer = toContractError(error) as ApiError;
-  const validationErrors = answer.extra.validationErrors as string[] | undefined;
-  const details = answer.extra.details ?? (validationErrors ? `${answer.message}: ${validationErrors.join('; ')}` : answer.message);
-  return String(details).slice(0, MAX_DETAILS);
 }

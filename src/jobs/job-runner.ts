@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { BatchFinisher } from '../batches/batch-finisher';
 import { JsonLogger } from '../common/logging/json-logger';
+import { generationFailure } from '../webhooks/webhook-body';
 import { FINISHED_STATUSES, JobEntity } from './job.entity';
 import { JobDelivery } from './job-delivery';
 import type { JobOutcome } from './job-queue.port';
@@ -13,7 +15,7 @@ export const UNEXPECTED_ERROR_RETRY_MS = 5000;
 /**
  * Takes a job one step further from what its stored status says, so that a job handed out
  * twice (after a crash) repeats no finished step: render if not yet rendered, then attempt
- * the current delivery.
+ * the current delivery. A batch item is only rendered; the batch's last item finishes the batch.
  */
 @Injectable()
 export class JobRunner {
@@ -21,18 +23,36 @@ export class JobRunner {
     @InjectRepository(JobEntity) private readonly jobs: Repository<JobEntity>,
     private readonly renderer: JobRenderer,
     private readonly delivery: JobDelivery,
+    private readonly batches: BatchFinisher,
     private readonly logger: JsonLogger,
   ) {}
 
   async handle(jobId: string): Promise<JobOutcome> {
     try {
       let job = await this.jobs.findOneBy({ id: jobId });
-      if (!job || FINISHED_STATUSES.includes(job.status)) return { done: true };
+      if (!job) return { done: true };
+      if (job.batchId !== null) return await this.handleItem(job);
+      if (FINISHED_STATUSES.includes(job.status)) return { done: true };
       if (job.status === 'queued' || job.status === 'rendering') job = await this.renderer.render(job);
       return await this.delivery.attempt(job);
     } catch (error) {
       if (!(error instanceof RenderPostponed)) this.logger.error('job step failed', { jobId, error: String(error) });
       return { retryInMs: UNEXPECTED_ERROR_RETRY_MS };
     }
+  }
+
+  /** A batch item has no delivery of its own: rendered, it has ended, and the batch may end with it. */
+  private async handleItem(job: JobEntity): Promise<JobOutcome> {
+    if (job.status === 'queued' || job.status === 'rendering') {
+      await this.batches.started(job.batchId!);
+      job = await this.renderer.render(job);
+    }
+    if (job.status === 'delivering') {
+      await this.jobs.update(
+        { id: job.id, status: 'delivering' },
+        { status: job.generationError === null ? 'delivered' : 'failed', lastError: generationFailure(job), updatedAt: Date.now() },
+      );
+    }
+    return this.batches.itemEnded(job);
   }
 }

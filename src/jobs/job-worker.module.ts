@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { BatchDelivery } from '../batches/batch-delivery';
+import { BatchFinisher } from '../batches/batch-finisher';
 import { DatabaseModule } from '../database/database.module';
 import { FilesModule } from '../files/files.module';
 import { GenerationModule } from '../generation/generation.module';
@@ -14,6 +16,6 @@ import { JobWorker } from './job-worker';
  */
 @Module({
   imports: [DatabaseModule, FilesModule, GenerationModule, WorkspacesModule],
-  providers: [JobRenderer, JobDelivery, JobRunner, JobWorker],
+  providers: [JobRenderer, JobDelivery, BatchFinisher, BatchDelivery, JobRunner, JobWorker],
 })
 export class JobWorkerModule {}

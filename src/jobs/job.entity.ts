@@ -79,6 +79,14 @@ export class JobEntity {
   @Column({ name: 'request_id', type: 'varchar', length: 128, nullable: true })
   requestId: string | null;
 
+  /** The batch this job is an item of (DECISIONS section 15): such a job has no webhook of its own. */
+  @Column({ name: 'batch_id', type: 'varchar', length: 36, nullable: true })
+  batchId: string | null;
+
+  /** The item's place in its batch, from 0. */
+  @Column({ name: 'batch_index', type: 'integer', nullable: true })
+  batchIndex: number | null;
+
   @Column({ name: 'created_at', type: 'bigint', transformer: epochMs })
   createdAt: number;
 

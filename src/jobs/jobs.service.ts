@@ -29,7 +29,7 @@ const UNFINISHED: JobStatus[] = ['queued', 'rendering', 'delivering'];
 const QUEUE_RETRY_AFTER_S = 5;
 
 /** A delivery id, sent as `webhook-id`. */
-function newDeliveryId(): string {
+export function newDeliveryId(): string {
   return 'msg_' + randomBytes(16).toString('hex');
 }
 
@@ -133,7 +133,7 @@ export class JobsService {
 }
 
 /** What a job keeps of its command: the render request, without the watermark or output format a job decides itself. */
-function jobRequest(command: GenerateCommand): JobRequest {
+export function jobRequest(command: GenerateCommand): JobRequest {
   return { data: command.data, options: command.options, templateVersion: command.templateVersion, ...(command.custom ? { custom: command.custom } : {}) };
 }
 

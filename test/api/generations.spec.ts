@@ -99,7 +99,7 @@ describe('a failed generation in the history', () => {
   });
   afterAll(() => t?.close());
 
-  it('is recorded as failed, without a file', async () => {
+  it('is recorded as failed, without a file, with the details of its 500 as its error', async () => {
     const ws = await t.createWorkspace('business');
     const big = sample('invoice-basic');
     big.items = Array.from({ length: 1000 }, (_, n) => ({ description: `Line ${n}`, quantity: 1, unitPrice: 1 }));
@@ -107,8 +107,9 @@ describe('a failed generation in the history', () => {
     expectError(failed, 500, 'PDF generation failed', 'GENERATION_FAILED');
     const res = await t.http.get('/api/v1/generations').set('X-API-Key', ws.key).expect(200);
     expect(res.body.generations).toEqual([
-      expect.objectContaining({ status: 'failed', requestId: 'req-failed', templateId: 'invoice-basic', outputFormat: 'url', generationTimeMs: expect.any(Number) }),
+      expect.objectContaining({ status: 'failed', requestId: 'req-failed', templateId: 'invoice-basic', outputFormat: 'url', generationTimeMs: expect.any(Number), error: failed.body.details }),
     ]);
+    expect(failed.body.details).toEqual(expect.any(String));
     expect(res.body.generations[0].pdfUrl).toBeUndefined();
     expect(res.body.generations[0].sizeBytes).toBeUndefined();
   });

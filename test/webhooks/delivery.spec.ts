@@ -49,9 +49,9 @@ describe('webhook delivery', () => {
     expect(delivered.headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
     expect(Math.abs(Number(delivered.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(30);
     expect(signatureValid(delivered, secret)).toBe(true);
-    expect(Object.keys(delivered.body)).toEqual(['success', 'pdfUrl', 'templateId', 'templateVersion', 'generatedAt', 'jobId']);
+    expect(Object.keys(delivered.body)).toEqual(['type', 'success', 'pdfUrl', 'templateId', 'templateVersion', 'generatedAt', 'jobId']);
     expect(delivered.body).toEqual({
-      success: true, pdfUrl: expect.stringMatching(/\/files\/[A-Za-z0-9_-]+\.pdf$/), templateId: 'invoice-basic', templateVersion: '1.0.0', generatedAt: expect.any(String), jobId: res.body.jobId,
+      type: 'generation.succeeded', success: true, pdfUrl: expect.stringMatching(/\/files\/[A-Za-z0-9_-]+\.pdf$/), templateId: 'invoice-basic', templateVersion: '1.0.0', generatedAt: expect.any(String), jobId: res.body.jobId,
     });
 
     const pdf = await t.http.get(new URL(delivered.body.pdfUrl).pathname).expect(200);

@@ -114,8 +114,8 @@ describe('a webhook job whose rendering fails', () => {
     const res = await t.http.post('/api/v1/generate').set('X-API-Key', ws.key).send({ templateId: 'invoice-basic', data: sample('invoice-basic'), webhook: { url: receiver.url() } });
     expect(res.status).toBe(202);
     const [request] = await receiver.waitForJob(res.body.jobId, 1);
-    expect(Object.keys(request.body)).toEqual(['success', 'error', 'details', 'templateId', 'templateVersion', 'jobId']);
-    expect(request.body).toEqual({ success: false, error: 'PDF generation failed', details: 'Rendering took longer than 1 ms', templateId: 'invoice-basic', templateVersion: '1.0.0', jobId: res.body.jobId });
+    expect(Object.keys(request.body)).toEqual(['type', 'success', 'error', 'details', 'templateId', 'templateVersion', 'jobId']);
+    expect(request.body).toEqual({ type: 'generation.failed', success: false, error: 'PDF generation failed', details: 'Rendering took longer than 1 ms', templateId: 'invoice-basic', templateVersion: '1.0.0', jobId: res.body.jobId });
     const job = async () => (await t.http.get(`/api/v1/jobs/${res.body.jobId}`).set('X-API-Key', ws.key)).body;
     await waitUntil(async () => (await job()).status === 'failed', 10_000, 'the job to fail');
     expect(await job()).toMatchObject({ status: 'failed', attempts: 1, lastError: 'PDF generation failed: Rendering took longer than 1 ms' });

@@ -28,9 +28,12 @@ export const ERROR_CATALOGUE = {
   INVALID_CATEGORY: { status: 400, message: 'Invalid category', extra: ['categories'] },
   INVALID_WEBHOOK_URL: { status: 400, message: 'Invalid webhook URL', extra: ['details'] },
   WEBHOOKS_NOT_IN_PLAN: { status: 403, message: 'Webhooks require the Pro plan or above' },
-  QUOTA_EXCEEDED: { status: 429, message: 'Monthly PDF generation limit reached', extra: ['limit', 'used', 'remaining'] },
+  // `requested`: a batch's item count, which must fit in `remaining` whole.
+  QUOTA_EXCEEDED: { status: 429, message: 'Monthly PDF generation limit reached', extra: ['limit', 'used', 'remaining', 'requested'] },
   RATE_LIMITED: { status: 429, message: 'Rate limit exceeded' },
   JOB_NOT_FOUND: { status: 404, message: "Job '<id>' not found" },
+  BATCHES_NOT_IN_PLAN: { status: 403, message: 'Batches require the Pro plan or above' },
+  BATCH_NOT_FOUND: { status: 404, message: "Batch '<id>' not found" },
   JOB_NOT_FINISHED: { status: 409, message: "Job '<id>' is not finished" },
   IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'Idempotency-Key was used with a different request' },
   IDEMPOTENCY_KEY_IN_PROGRESS: { status: 409, message: 'A request with this Idempotency-Key is in progress' },

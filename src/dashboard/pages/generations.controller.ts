@@ -1,5 +1,6 @@
-import { Get, Inject, Query, Res } from '@nestjs/common';
+import { Get, Inject, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { BatchesService } from '../../batches/batches.service';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { TEMPLATE_IDS } from '../../engine';
@@ -12,6 +13,7 @@ import { DashboardPage } from '../session/dashboard-page.decorator';
 import { ViewRenderer } from '../view-renderer';
 import { checkForm } from './form-dto';
 import { firstPdfCurl } from './format';
+import { batchPage, batchRow, RECENT_BATCHES } from './batches.model';
 import { generationRow, generationsLink, olderLink } from './generations.model';
 
 /** One query parameter as the filter form sends it: a repeated one counts as its first, blank as absent. */
@@ -23,12 +25,14 @@ function param(value: unknown): string | undefined {
 /**
  * The generation history (DECISIONS sections 10 and 11), newest first: the filter form (a GET, so
  * a filtered page is a link), "Older" by cursor, links to hosted PDFs. The filters are checked with
- * GET /api/v1/generations' own rules and messages.
+ * GET /api/v1/generations' own rules and messages. The newest batches are listed above the
+ * history, each with a page of its items.
  */
 @DashboardPage('generations')
 export class GenerationsPageController {
   constructor(
     private readonly history: GenerationHistory,
+    private readonly batches: BatchesService,
     private readonly views: ViewRenderer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -59,12 +63,26 @@ export class GenerationsPageController {
       templateId: filters.templateId,
       status: filters.status as GenerationStatus | undefined,
     });
+    const batches = base.filtered || base.paged ? [] : await this.batches.recent(ctx.workspace.id, RECENT_BATCHES);
     await this.views.render(res, 'pages/generations', {
       ...base,
+      batches: batches.map((batch) => batchRow(batch, this.config.publicUrl)),
       rows: page.generations.map((g) => generationRow(g, this.config.publicUrl)),
       olderUrl: olderLink(filters, page.nextCursor),
       newestUrl: base.paged ? generationsLink(filters) : null,
       errors: [],
+    });
+  }
+
+  /** One batch with its items; another workspace's batch is not found (the dashboard's 404 page). */
+  @Get('batches/:id')
+  async batch(@Dashboard() ctx: DashboardContext, @Param('id', ParseUUIDPipe) id: string, @Res() res: Response): Promise<void> {
+    const batch = await this.batches.view(ctx.workspace.id, id);
+    await this.views.render(res, 'pages/batch', {
+      title: `Batch ${id.slice(0, 8)}`,
+      nav: 'generations',
+      stylesheets: ['activity.css'],
+      ...batchPage(batch, this.config.publicUrl),
     });
   }
 }

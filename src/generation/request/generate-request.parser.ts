@@ -3,12 +3,12 @@ import { checkOptionImages, contentRoomProblem, dataLang, dataOrientation, eInvo
 import { ApiError } from '../../common/errors/api-error';
 import { CustomTemplateCatalog } from '../../templates/custom/custom-template-catalog';
 import { WebhookUrlPolicy } from '../../webhooks/webhook-url-policy';
-import { HEADER_NAME_PATTERN, isRefusedHeader, WebhookRequest } from '../../webhooks/webhook-request';
 import type { GenerateCommand } from '../generate-command';
 import { EnvelopeIssue, reportIssues, schemaIssues } from './envelope-issues';
 import { documentOptionIssues } from './document-option-rules';
 import { builtInTarget, customTarget, GenerateTarget } from './generate-target';
 import { MAX_TEMPLATE_VERSION_LENGTH, OutputFormat } from './generate-request.schema';
+import { reservedHeaderIssues, toWebhook } from './webhook-fields';
 
 /** What the parser needs to know of the caller: whose custom templates it may use, the built-ins it may use, and whether its plan has webhooks. */
 export interface GenerateCaller {
@@ -16,8 +16,6 @@ export interface GenerateCaller {
   enabledTemplates: readonly string[];
   webhooks: boolean;
 }
-
-const HEADER_NAME = new RegExp(HEADER_NAME_PATTERN);
 
 /**
  * Turns a generate body into a GenerateCommand, checking it in the contract's order (DECISIONS
@@ -100,17 +98,6 @@ async function checkEnvelope(b: Record<string, unknown>, template: GenerateTarge
   }
   if (isObject(b.webhook) && isObject(b.webhook.headers)) issues.push(...reservedHeaderIssues(b.webhook.headers));
   return { options, issues };
-}
-
-/** Header names the delivery keeps for itself; names that are not tokens at all are the schema's. */
-function reservedHeaderIssues(headers: Record<string, unknown>): EnvelopeIssue[] {
-  return Object.keys(headers)
-    .filter((name) => HEADER_NAME.test(name) && isRefusedHeader(name))
-    .map((name) => ({ segments: ['webhook', 'headers', name], message: `webhook.headers.${name} is not allowed (reserved header)`, first: true }));
-}
-
-function toWebhook(webhook: Record<string, unknown>): WebhookRequest {
-  return { url: webhook.url as string, headers: (webhook.headers as Record<string, string> | undefined) ?? {} };
 }
 
 function withoutNulls(body: Record<string, unknown>): Record<string, unknown> {

@@ -15,6 +15,7 @@ export class GenerationDto {
   @ApiProperty({ description: 'X-Request-Id of the request that asked for it' }) requestId: string;
   @ApiProperty({ enum: ['live', 'test'] }) mode: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiPropertyOptional({ description: 'A failed generation: the details of its 500 PDF generation failed', example: 'Rendering took longer than 30000 ms' }) error?: string;
 }
 
 export class GenerationsPageDto {
