@@ -1,10 +1,25 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { binary } from '../support/binary';
 import { expectError } from '../support/expect-error';
 import { sample } from '../support/samples';
 import { adaptersFromEnv } from '../support/scaled-out';
 import { startTestApp, TestApp } from '../support/test-app';
 import { Receiver, signatureValid, waitUntil } from '../webhooks/receiver';
+
+/** A poppler or qpdf tool's output for PDF bytes. */
+function pdfTool(tool: string, pdf: Buffer, args: string[] = []): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pdfgen-batch-'));
+  try {
+    writeFileSync(join(dir, 'in.pdf'), pdf);
+    return execFileSync(tool, [...args, join(dir, 'in.pdf')], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 const invoice = (number: string) => ({ templateId: 'invoice-basic', data: { ...sample('invoice-basic'), invoiceNumber: number } });
 
@@ -54,6 +69,24 @@ describe.each([
     expect(Date.parse(batch.finishedAt)).toBeGreaterThanOrEqual(Date.parse(batch.createdAt));
     const third = await t.http.get(new URL(batch.items[2].pdfUrl).pathname).buffer(true).parse(binary).expect(200);
     expect(third.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect((await usage(pro.id)).used).toBe(before + 3);
+  });
+
+  it('with merge: true, joins the items in order into one more hosted PDF with an outline entry each, not counted', async () => {
+    const before = (await usage(pro.id)).used;
+    const items = [invoice('M-1'), { templateId: 'weekly-report', data: sample('weekly-report'), options: { format: 'A4' } }, invoice('M-3')];
+    const { batchId } = (await post({ items, merge: true }).expect(202)).body;
+    const batch = await ended(batchId);
+    expect(batch.mergedPdfUrl).toMatch(/\/files\/[A-Za-z0-9_-]+\.pdf$/);
+    const pagesOf = (pdf: Buffer) => Number(/Pages:\s+(\d+)/.exec(pdfTool('pdfinfo', pdf))![1]);
+    const download = async (url: string) => (await t.http.get(new URL(url).pathname).buffer(true).parse(binary).expect(200)).body as Buffer;
+    const merged = await download(batch.mergedPdfUrl);
+    const itemPages = await Promise.all(batch.items.map(async (item: { pdfUrl: string }) => pagesOf(await download(item.pdfUrl))));
+    expect(pagesOf(merged)).toBe(itemPages.reduce((sum, n) => sum + n, 0));
+    const outlines = JSON.parse(pdfTool('qpdf', merged, ['--json', '--json-key=outlines'])).outlines as Array<{ title: string; destpageposfrom1: number }>;
+    expect(outlines.map((entry) => entry.destpageposfrom1)).toEqual([1, 1 + itemPages[0], 1 + itemPages[0] + itemPages[1]]);
+    expect(outlines[0].title).toContain('M-1');
+    expect(pdfTool('pdfinfo', merged)).toMatch(/Tagged:\s+yes/);
     expect((await usage(pro.id)).used).toBe(before + 3);
   });
 
