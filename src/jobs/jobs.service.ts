@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, Repository } from 'typeorm';
+import { DataSource, In, IsNull, Repository } from 'typeorm';
 import { AuthenticatedWorkspace } from '../auth/authenticated-workspace';
 import { ApiError } from '../common/errors/api-error';
 import { JsonLogger } from '../common/logging/json-logger';
@@ -66,7 +66,7 @@ export class JobsService {
 
   /** A job of this workspace; another workspace's job is not found, like a missing one. */
   async view(workspaceId: string, jobId: string): Promise<JobView> {
-    const job = await this.jobs.findOneBy({ id: jobId, workspaceId });
+    const job = await this.jobs.findOneBy({ id: jobId, workspaceId, batchId: IsNull() });
     if (!job) throw new ApiError('JOB_NOT_FOUND', { params: { id: jobId } });
     return toJobView(job);
   }
@@ -77,7 +77,7 @@ export class JobsService {
     const now = Date.now();
     const started = await atomically(this.dataSource, function* (): SqlScript<boolean> {
       const moved = yield sql(
-        `UPDATE jobs SET status = 'delivering', delivery_id = ?, attempts = 0, updated_at = ? WHERE id = ? AND status IN ('delivered', 'failed')`,
+        `UPDATE jobs SET status = 'delivering', delivery_id = ?, attempts = 0, updated_at = ? WHERE id = ? AND status IN ('delivered', 'failed') AND batch_id IS NULL`,
         deliveryId, now, jobId,
       );
       if (moved.changes === 0) return false;
@@ -85,7 +85,8 @@ export class JobsService {
       yield insertDelivery(deliveryId, jobId, String(rows[0].workspace_id), now);
       return true;
     });
-    const job = await this.jobs.findOneBy({ id: jobId });
+    // A batch item is no webhook job: it has no delivery of its own (its batch has one).
+    const job = await this.jobs.findOneBy({ id: jobId, batchId: IsNull() });
     if (!job) throw new ApiError('JOB_NOT_FOUND', { params: { id: jobId } });
     if (!started) throw new ApiError('JOB_NOT_FINISHED', { params: { id: jobId } });
     await this.queueOrLeaveToSweep(deliveryId, jobId);
