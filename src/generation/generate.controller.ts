@@ -3,6 +3,7 @@ import { ApiBody, ApiExtraModels, ApiHeader, ApiOperation, ApiProduces, ApiRespo
 import type { Request, Response } from 'express';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { AuthenticatedWorkspace } from '../auth/authenticated-workspace';
+import { rateLimitHeaders, withMonthRemaining } from '../auth/rate-limit-headers';
 import { CurrentWorkspace } from '../auth/current-workspace.decorator';
 import { API_PREFIXES } from '../common/http/api-prefixes';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses.decorator';
@@ -65,6 +66,9 @@ export class GenerateController {
     const answer = () => this.answer(body, workspace, req.requestId!);
     // The key's mode is part of the request: a test key's watermarked answer is no answer to a live key's.
     const reply = key === undefined ? await answer() : await this.idempotency.once(workspace.id, key, { mode: workspace.keyMode, body }, answer);
+    // The month's quota as this generation left it (a replay counted nothing: the guard's figure stands).
+    const remaining = reply.headers['X-Usage-Remaining'];
+    if (req.rateLimits && remaining !== undefined && reply.headers[REPLAYED_HEADER] === undefined) res.set(rateLimitHeaders(withMonthRemaining(req.rateLimits, Number(remaining))));
     sendReply(res, reply);
   }
 

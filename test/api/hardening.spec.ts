@@ -84,7 +84,7 @@ describe('hardening', () => {
       ['put', '/v1/generate', 'POST'],
       ['post', '/healthz', 'GET, HEAD'],
       ['post', '/v1/templates/invoice-basic/schema', 'GET, HEAD'],
-      ['patch', '/files/AAAAAAAAAAAAAAAAAAAAAAAA.pdf', 'DELETE, GET, HEAD'],
+      ['patch', '/files/AAAAAAAAAAAAAAAAAAAAAAAA.pdf', 'DELETE, GET, HEAD, OPTIONS'],
       ['post', '/openapi.json', 'GET, HEAD'],
       ['put', '/admin/v1/workspaces', 'GET, HEAD, POST'],
       ['get', '/admin/v1/workspaces/x/keys/y', 'DELETE'],

@@ -1,4 +1,5 @@
 import type { AuthenticatedWorkspace } from '../../auth/authenticated-workspace';
+import type { RateLimitQuota } from '../../auth/rate-limit-headers';
 
 declare global {
   namespace Express {
@@ -7,6 +8,8 @@ declare global {
       requestId: string;
       /** Set by ApiKeyGuard on authenticated routes. */
       workspace?: AuthenticatedWorkspace;
+      /** Set by ApiKeyGuard: the quotas its RateLimit headers report. */
+      rateLimits?: RateLimitQuota[];
     }
   }
 }

@@ -56,8 +56,8 @@ export class TemplatePreviewService {
   }
 
   async preview(workspace: AuthenticatedWorkspace, body: unknown): Promise<Preview> {
-    const allowed = this.rate.take(workspace.id);
-    if (allowed !== true) throw new ApiError('RATE_LIMITED', { headers: { 'Retry-After': String(allowed) } });
+    const rate = this.rate.take(workspace.id);
+    if (!rate.allowed) throw new ApiError('RATE_LIMITED', { headers: { 'Retry-After': String(rate.resetSeconds) } });
     if (body !== undefined && !isObject(body)) throw invalidRequest(['The body must be a JSON object with templateId or layout']);
     const b = withoutNulls(body ?? {});
     const target = await this.target(workspace, b);
