@@ -1,5 +1,6 @@
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
+import { withSecretFiles } from './secret-files';
 
 /** Every setting of the service, read once from the environment at start (DECISIONS.md section 8). */
 export interface AppConfig {
@@ -64,7 +65,7 @@ export const DEFAULT_RENDER_TIMEOUT_MS = 30_000;
 
 export class ConfigError extends Error {}
 
-type Env = Record<string, string | undefined>;
+export type Env = Record<string, string | undefined>;
 
 function int(env: Env, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[name];
@@ -136,7 +137,8 @@ function httpTimeouts(env: Env): HttpTimeouts {
 }
 
 /** Parses and validates the environment; throws a ConfigError naming the variable at the first bad value. */
-export function loadConfig(env: Env = process.env): AppConfig {
+export function loadConfig(given: Env = process.env): AppConfig {
+  const env = withSecretFiles(given);
   const port = int(env, 'PORT', 3000, 0, 65535);
   const logLevel = (str(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
