@@ -7,7 +7,7 @@ import { MergedItem, renderMergedDocumentWithPages } from '../../src/engine/rend
 import type { RenderRequest } from '../../src/engine/page/pdf-options';
 import { TEMPLATE_SAMPLES } from '../../src/templates/samples';
 import { invoiceWithItems, renderRequest } from '../support/render-cases';
-import { pdfFonts, PdfObjects, pdfString } from '../support/qpdf-objects';
+import { pdfFonts, PdfObjects, pdfString, qpdfCheck } from '../support/qpdf-objects';
 
 /** DECISIONS section 15, `merge: true`: the items drawn into one file, each as it is alone, one outline entry each. */
 
@@ -155,6 +155,7 @@ describe('renderMergedDocumentWithPages', () => {
     expect(fontFiles(merged.file)).toBeLessThan(sum);
     const names = pdfFonts(merged.file).map((font) => font.name.replace(/^[A-Z]{6}\+/, ''));
     expect(new Set(names).size).toBe(names.length);
+    expect(qpdfCheck(merged.file)).toMatchObject({ status: 0 });
     expect(merged.pdf.trailer['/Encrypt']).toBeUndefined();
     expect(merged.pdf.root['/AF']).toBeUndefined();
     expect(merged.pdf.dict(merged.pdf.root['/Names'])['/EmbeddedFiles']).toBeUndefined();
