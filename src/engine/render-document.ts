@@ -17,6 +17,7 @@ import { fitToStandards, metadataTitle, standardOptions } from './pdf-standards'
 import { DEFAULT_LANG, PdfOptions, standardList } from './page/pdf-options';
 import { AssociatedFile, embedAssociatedFiles } from './associated-files';
 import { encryptionOptions } from './encryption';
+import { addSignatureField } from './signature-field';
 import { FACTUR_X_SCHEMA, facturXProperties } from './einvoice/factur-x-metadata';
 import { ExtensionSchema, extensionSchemasXmp, PDFUA_ID_SCHEMA } from './xmp-extension-schemas';
 
@@ -91,6 +92,8 @@ async function draw(layout: DocumentLayout<Record<string, unknown>>, request: Re
   if (paged) drawFurniture(canvas, geometry.size.height, furnished.content, furniture);
   if (request.watermark) drawWatermark(canvas, geometry.size, request.watermark);
   drawHeaderFooter(canvas, geometry, options, values);
+  // The service adds the signer's name and room to options.signature before rendering (GenerationService).
+  if (options.signature && 'signerName' in options.signature) addSignatureField(canvas, doc, options.signature, created);
   const pageCount = canvas.pageCount;
   canvas.tags.finish();
   documentFonts.embedAll();

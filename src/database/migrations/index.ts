@@ -8,6 +8,7 @@ import { IdempotencyKeys1764100000000 } from './1764100000000-idempotency-keys';
 import { CustomTemplates1764150000000 } from './1764150000000-custom-templates';
 import { DashboardAccounts1764200000000 } from './1764200000000-dashboard-accounts';
 import { ApiKeyLastUsed1764210000000 } from './1764210000000-api-key-last-used';
+import { SigningCertificates1764320000000 } from './1764320000000-signing-certificates';
 
 /** In order of their timestamps. */
-export const MIGRATIONS = [InitialSchema1763700000000, JobsAndWebhooks1763760000000, UsageReservations1763800000000, GenerationHistory1763900000000, HostedFiles1764000000000, TestKeys1764050000000, IdempotencyKeys1764100000000, CustomTemplates1764150000000, DashboardAccounts1764200000000, ApiKeyLastUsed1764210000000];
+export const MIGRATIONS = [InitialSchema1763700000000, JobsAndWebhooks1763760000000, UsageReservations1763800000000, GenerationHistory1763900000000, HostedFiles1764000000000, TestKeys1764050000000, IdempotencyKeys1764100000000, CustomTemplates1764150000000, DashboardAccounts1764200000000, ApiKeyLastUsed1764210000000, SigningCertificates1764320000000];
