@@ -66,23 +66,31 @@ export function addSignatureField(canvas: Canvas, doc: PDFKit.PDFDocument, field
   const appearance = pdf.ref({ Type: 'XObject', Subtype: 'Form', BBox: [0, 0, rect[2] - rect[0], rect[3] - rect[1]] });
   appearance.write('');
   appearance.end();
-  const widget = pdf.ref({
-    Type: 'Annot',
-    Subtype: 'Widget',
-    FT: 'Sig',
-    T: new String('Signature1'),
-    V: signature,
-    F: PRINT_AND_LOCKED,
-    Rect: rect,
-    P: pdf.page.dictionary,
-    AP: { N: appearance },
+  const description = `Digital signature of ${field.signerName}`;
+  let widget: PdfRefLike | undefined;
+  canvas.tags.formField(description, (structParent) => {
+    widget = pdf.ref({
+      Type: 'Annot',
+      Subtype: 'Widget',
+      FT: 'Sig',
+      T: new String('Signature1'),
+      // PDF/UA 7.18.1: a field's description.
+      TU: new String(description),
+      V: signature,
+      F: PRINT_AND_LOCKED,
+      Rect: rect,
+      P: pdf.page.dictionary,
+      AP: { N: appearance },
+      ...(structParent === undefined ? {} : { StructParent: structParent }),
+    });
+    widget.end();
+    pdf.page.annotations.push(widget);
+    return widget;
   });
-  widget.end();
-  pdf.page.annotations.push(widget);
   // SigFlags 3: the document has signatures, and is to be changed only by appending (PDF 32000-1 12.7.2).
   // PDFKit's end() ends a catalog's AcroForm itself (endAcroForm), merging its own form fonts into
   // /DR: it is given form state without fonts, and not PDFKit's initForm, whose NeedAppearances PDF/A forbids.
-  pdf._root.data.AcroForm = pdf.ref({ Fields: [widget], SigFlags: 3, DR: { Font: {} } });
+  pdf._root.data.AcroForm = pdf.ref({ Fields: [widget!], SigFlags: 3, DR: { Font: {} } });
   pdf._acroform = { fonts: {}, defaultFont: 'none' };
 }
 
