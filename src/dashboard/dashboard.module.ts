@@ -1,6 +1,7 @@
 import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { HistoryModule } from '../history/history.module';
+import { SignaturesModule } from '../signatures/signatures.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { WorkspacesModule } from '../workspaces/workspaces.module';
 import { SessionController } from './auth/session.controller';
@@ -15,6 +16,7 @@ import { GenerationsPageController } from './pages/generations.controller';
 import { KeysPageController } from './pages/keys.controller';
 import { MembersPageController } from './pages/members.controller';
 import { OverviewPageController } from './pages/overview.controller';
+import { SigningPageController } from './pages/signing.controller';
 import { WebhooksPageController } from './pages/webhooks.controller';
 import { DashboardContextLoader } from './session/dashboard-context.loader';
 import { DashboardSessionGuard } from './session/dashboard-session.guard';
@@ -34,10 +36,11 @@ const PAGE_CONTROLLERS = [
   WebhooksPageController,
   OverviewPageController,
   GenerationsPageController,
+  SigningPageController,
 ];
 
 @Module({
-  imports: [AccountsModule, WorkspacesModule, HistoryModule, WebhooksModule],
+  imports: [AccountsModule, WorkspacesModule, HistoryModule, WebhooksModule, SignaturesModule],
   controllers: [AssetsController, ...PAGE_CONTROLLERS],
   providers: [ViewRenderer, DashboardAssets, DashboardErrorPages, SessionCookie, DashboardContextLoader, DashboardSessionGuard, OwnerOnlyGuard, FormCsrfGuard],
   // Page modules (e.g. the templates pages) import this one: the guards need the accounts and workspaces services.
