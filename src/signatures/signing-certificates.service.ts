@@ -5,7 +5,7 @@ import { ApiError } from '../common/errors/api-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { loadVolumeKey } from '../files/disk/volume-key';
-import { CertificateBundle, openPkcs12, UnusableCertificate } from './certificate-bundle';
+import type { CertificateBundle } from './certificate-bundle';
 import { seal, unseal } from './certificate-seal';
 import { SigningCertificateEntity } from './signing-certificate.entity';
 
@@ -38,6 +38,8 @@ export class SigningCertificates {
   /** Stores the workspace's certificate in place of any other; the workspace must exist. */
   async put(workspaceId: string, p12Base64: string, password: string): Promise<SigningCertificateView> {
     const p12 = Buffer.from(p12Base64, 'base64');
+    // node-forge with it: loaded when a certificate is first opened (see pdf-signing.ts).
+    const { openPkcs12, UnusableCertificate } = await import('./certificate-bundle');
     let bundle: CertificateBundle;
     try {
       bundle = openPkcs12(p12, password);
@@ -78,6 +80,7 @@ export class SigningCertificates {
     const cached = this.opened.get(workspaceId);
     if (cached?.updatedAt === row.updatedAt) return cached.bundle;
     const { p12, password } = unseal(row.sealed, await this.sealingKey(), workspaceId);
+    const { openPkcs12 } = await import('./certificate-bundle');
     const bundle = openPkcs12(p12, password);
     this.opened.set(workspaceId, { updatedAt: row.updatedAt, bundle });
     return bundle;
