@@ -55,7 +55,8 @@ export class SigningCertificates {
       sealed: seal({ p12, password }, await this.sealingKey(), workspaceId),
       updatedAt: Date.now(),
     };
-    await this.rows.save(row);
+    // One statement: two uploads at once leave one of them, never a key conflict.
+    await this.rows.upsert(row, ['workspaceId']);
     return view(row);
   }
 
