@@ -64,6 +64,7 @@ export function addSignatureField(canvas: Canvas, doc: PDFKit.PDFDocument, field
   canvas.switchToPage(canvas.pageCount - 1);
   const rect = field.visible ? drawStamp(canvas, doc, field, signedAt) : [0, 0, 0, 0];
   const appearance = pdf.ref({ Type: 'XObject', Subtype: 'Form', BBox: [0, 0, rect[2] - rect[0], rect[3] - rect[1]] });
+  // An empty appearance (one newline): PDFKit writes no stream at all for a ref given no data.
   appearance.write('');
   appearance.end();
   const description = `Digital signature of ${field.signerName}`;
