@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The reference validators, veraPDF (PDF/A, PDF/UA) and Mustang (Factur-X / ZUGFeRD / XRechnung,
-// EN 16931), built once from test/validators/*/pom.xml with Maven (resolved from Maven Central on
+// The reference validators, veraPDF (PDF/A, PDF/UA), Mustang (Factur-X / ZUGFeRD / XRechnung,
+// EN 16931) and the EU's DSS (signatures: PAdES baseline levels), built once from test/validators/*/pom.xml with Maven (resolved from Maven Central on
 // first use, then cached) and run in one JVM per call over many files.
 //
 //   npm run validate -- file.pdf [...]           PDF/UA-1 (its content rules; 5-1, the claim, only
@@ -16,6 +16,7 @@ const path = require('node:path');
 const VALIDATORS = {
   verapdf: { dir: path.resolve(__dirname, '../test/validators/verapdf'), main: 'pdfgen.validators.VeraPdfRunner', jar: 'verapdf-runner-1.jar' },
   mustang: { dir: path.resolve(__dirname, '../test/validators/mustang'), main: 'pdfgen.validators.MustangRunner', jar: 'mustang-runner-1.jar' },
+  dss: { dir: path.resolve(__dirname, '../test/validators/dss'), main: 'pdfgen.validators.DssRunner', jar: 'dss-runner-1.jar' },
 };
 
 function sourcesDigest(dir) {
@@ -73,6 +74,11 @@ function mustang(files) {
   return runJvm('mustang', files.map((file) => path.resolve(file)));
 }
 
+/** DSS over [{ file, userPassword?, trust? }] (trust: a DER certificate to take as a trust anchor): [{ file, signatures }]. */
+function dss(jobs) {
+  return runJvm('dss', jobs.map(({ file, userPassword, trust }) => [path.resolve(file), userPassword ?? '', trust ? path.resolve(trust) : ''].join('\t')));
+}
+
 /** The failed assertions of Mustang's XML report, as "rule: text" lines (its <error> elements). */
 function mustangErrors(report) {
   const errors = [];
@@ -80,7 +86,7 @@ function mustangErrors(report) {
   return errors;
 }
 
-module.exports = { verapdf, mustang, mustangErrors, ensureBuilt };
+module.exports = { verapdf, mustang, mustangErrors, dss, ensureBuilt };
 
 async function main(args) {
   const files = args.filter((arg, i) => !arg.startsWith('--') && args[i - 1] !== '--profile');

@@ -6,6 +6,7 @@ import { BatchesController } from './batches/batches.controller';
 import { BatchesModule } from './batches/batches.module';
 import { CommonModule } from './common/common.module';
 import { JsonBodyMiddleware } from './common/http/json-body.middleware';
+import { SigningCertificateController } from './signatures/signing-certificate.controller';
 import { RequestContextMiddleware } from './common/http/request-context.middleware';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -59,6 +60,6 @@ export class AppModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(RequestContextMiddleware).forRoutes('{*path}');
     // Only routes that take a body read one: an unknown route stays a plain 404.
-    consumer.apply(JsonBodyMiddleware).forRoutes(GenerateController, BatchesController, CustomTemplatesController, TemplatePreviewController, AdminController, MembersAdminController, JobsAdminController);
+    consumer.apply(JsonBodyMiddleware).forRoutes(GenerateController, BatchesController, CustomTemplatesController, TemplatePreviewController, AdminController, MembersAdminController, JobsAdminController, SigningCertificateController);
   }
 }

@@ -5,6 +5,7 @@ import { AppConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { MetricsModule } from '../metrics/metrics.module';
+import { SignaturesModule } from '../signatures/signatures.module';
 import { UsageModule } from '../usage/usage.module';
 import { WorkspacesModule } from '../workspaces/workspaces.module';
 
@@ -14,7 +15,7 @@ export class CliModule {
   static forRoot(config: AppConfig) {
     return {
       module: CliModule,
-      imports: [ConfigModule.forRoot(config), CommonModule, MetricsModule, DatabaseModule, UsageModule, WorkspacesModule, AccountsModule],
+      imports: [ConfigModule.forRoot(config), CommonModule, MetricsModule, DatabaseModule, UsageModule, WorkspacesModule, AccountsModule, SignaturesModule],
     };
   }
 }

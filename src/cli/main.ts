@@ -21,6 +21,10 @@ const USAGE = `pdfgen: operate the PDF service from the command line (uses DATA_
   pdfgen members list <workspaceId>
   pdfgen members remove <workspaceId> <userId>
   pdfgen webhook-secret rotate <workspaceId>
+  pdfgen signing-cert create --name "Signer" [--days 365] [-o signing.p12]   (self-signed, for tests and trials; no database needed)
+  pdfgen signing-cert set <workspaceId> <file.p12>   (password in PDFGEN_P12_PASSWORD, or --password)
+  pdfgen signing-cert show <workspaceId>
+  pdfgen signing-cert remove <workspaceId>
   pdfgen usage [<workspaceId>]
   pdfgen render <templateId> <data.json> -o out.pdf [--options options.json]   (no server or database needed)
 
@@ -48,6 +52,8 @@ async function run(argv: string[]): Promise<string> {
       key: { type: 'string' },
       data: { type: 'string' },
       out: { type: 'string' },
+      days: { type: 'string' },
+      password: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -60,6 +66,11 @@ async function run(argv: string[]): Promise<string> {
     // Loaded when used (as are the database's modules below): `template` commands start in a third of the time.
     const { renderCommand } = await import('./render-command');
     return renderCommand(templateId, dataFile, values.output, values.options);
+  }
+
+  if (group === 'signing-cert' && action === 'create') {
+    const { signingCertCreate } = await import('./signing-cert-commands');
+    return signingCertCreate(values);
   }
 
   if (group === 'template') {
@@ -120,6 +131,15 @@ async function dispatch(cmd: OperatorCommands, group: string, action: string | u
     case 'members remove':
       need(2, '<workspaceId> <userId>');
       return cmd.memberRemove(args[0], args[1]);
+    case 'signing-cert set':
+      need(2, '<workspaceId> <file.p12>');
+      return cmd.signingCertSet(args[0], args[1], flags);
+    case 'signing-cert show':
+      need(1, '<workspaceId>');
+      return cmd.signingCertShow(args[0]);
+    case 'signing-cert remove':
+      need(1, '<workspaceId>');
+      return cmd.signingCertRemove(args[0]);
     case 'webhook-secret rotate':
       need(1, '<workspaceId>');
       return cmd.rotateWebhookSecret(args[0]);

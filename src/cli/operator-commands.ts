@@ -1,12 +1,17 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service';
 import { AddMemberDto } from '../accounts/dto/add-member.dto';
+import { readFile } from 'node:fs/promises';
+import { ApiError } from '../common/errors/api-error';
 import { validateDto } from '../common/validation/validate-dto';
+import { PutSigningCertificateDto } from '../signatures/dto/signing-certificate.dto';
+import { SigningCertificates } from '../signatures/signing-certificates.service';
 import { CreateKeyDto } from '../workspaces/dto/create-key.dto';
 import { CreateWorkspaceDto } from '../workspaces/dto/create-workspace.dto';
 import { UpdateWorkspaceDto } from '../workspaces/dto/update-workspace.dto';
 import { WorkspacesService } from '../workspaces/workspaces.service';
 import { CliError } from './cli-error';
+import { p12Password, P12_PASSWORD_ENV } from './signing-cert-commands';
 
 export type Flags = Record<string, string | boolean | undefined>;
 
@@ -17,10 +22,12 @@ export type Flags = Record<string, string | boolean | undefined>;
 export class OperatorCommands {
   private readonly workspaces: WorkspacesService;
   private readonly accounts: AccountsService;
+  private readonly certificates: SigningCertificates;
 
   constructor(app: INestApplicationContext) {
     this.workspaces = app.get(WorkspacesService);
     this.accounts = app.get(AccountsService);
+    this.certificates = app.get(SigningCertificates);
   }
 
   async workspaceCreate(flags: Flags): Promise<unknown> {
@@ -63,6 +70,28 @@ export class OperatorCommands {
   async keyRevoke(workspaceId: string, keyId: string): Promise<string> {
     await this.workspaces.revokeKey(workspaceId, keyId);
     return `key ${keyId} deactivated`;
+  }
+
+  /** The operator API's PUT .../signing-certificate with a file: the password from --password or PDFGEN_P12_PASSWORD. */
+  async signingCertSet(workspaceId: string, file: string, flags: Flags): Promise<unknown> {
+    const password = p12Password(flags);
+    if (password === undefined) throw new CliError(`signing-cert set needs the file's password in ${P12_PASSWORD_ENV} (or --password)`);
+    const input = await validateDto(PutSigningCertificateDto, { p12: (await readFile(file)).toString('base64'), password });
+    await this.workspaces.get(workspaceId);
+    return this.certificates.put(workspaceId, input.p12, input.password);
+  }
+
+  async signingCertShow(workspaceId: string): Promise<unknown> {
+    await this.workspaces.get(workspaceId);
+    const view = await this.certificates.view(workspaceId);
+    if (!view) throw new ApiError('NO_SIGNING_CERTIFICATE');
+    return view;
+  }
+
+  async signingCertRemove(workspaceId: string): Promise<string> {
+    await this.workspaces.get(workspaceId);
+    await this.certificates.remove(workspaceId);
+    return `signing certificate of ${workspaceId} removed`;
   }
 
   async rotateWebhookSecret(workspaceId: string): Promise<unknown> {

@@ -56,6 +56,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the signing certificates\' key as hex or base64', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig({ SIGNING_CERTIFICATE_KEY: key.toString('hex') }).signingCertificateKey).toEqual(key);
+    expect(loadConfig({ SIGNING_CERTIFICATE_KEY: key.toString('base64') }).signingCertificateKey).toEqual(key);
+  });
+
   it('never echoes a URL, which may carry a password', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u:secretpw@h:99999/db' })).toThrow(/^DATABASE_URL must be a URL$/);
   });
@@ -64,6 +70,7 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, "PORT must be between 0 and 65535, got '70000'"],
     [{ PORT: '3.5' }, "PORT must be a whole number, got '3.5'"],
     [{ BOOTSTRAP: 'sometimes' }, "BOOTSTRAP must be true or false, got 'sometimes'"],
+    [{ SIGNING_CERTIFICATE_KEY: 'abc' }, 'SIGNING_CERTIFICATE_KEY must be 32 bytes as 64 hex digits or base64 (openssl rand -base64 32)'],
     [{ DASHBOARD_SIGNUP: 'maybe' }, "DASHBOARD_SIGNUP must be true or false, got 'maybe'"],
     [{ DATABASE_URL: 'mysql://db' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
     [{ REDIS_URL: 'not a url' }, 'REDIS_URL must be a URL'],

@@ -15,6 +15,12 @@ export interface AppConfig {
   /** When set, GET /metrics needs `Authorization: Bearer <metricsToken>`. */
   metricsToken?: string;
   bootstrap: boolean;
+  /**
+   * SIGNING_CERTIFICATE_KEY: the AES-256 key sealing workspaces' signing certificates at rest.
+   * Unset: a key file made in DATA_DIR on first use; replicas that share a database but not
+   * DATA_DIR must set it.
+   */
+  signingCertificateKey?: Buffer;
   /** DASHBOARD_SIGNUP: anyone may sign up on the dashboard, with a new `free` workspace (DECISIONS section 10). */
   dashboardSignup: boolean;
   bodyLimitBytes: number;
@@ -98,6 +104,15 @@ function bearerToken(env: Env, name: string): string | undefined {
   return raw;
 }
 
+/** A 256-bit key given as 64 hex digits or 44 base64 characters; never echoed in an error. */
+function key256(env: Env, name: string): Buffer | undefined {
+  const raw = str(env, name);
+  if (raw === undefined) return undefined;
+  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : /^[A-Za-z0-9+/]{43}=$/.test(raw) ? Buffer.from(raw, 'base64') : undefined;
+  if (!key) throw new ConfigError(`${name} must be 32 bytes as 64 hex digits or base64 (openssl rand -base64 32)`);
+  return key;
+}
+
 function url(env: Env, name: string, protocols: string[]): string | undefined {
   const raw = str(env, name);
   if (raw === undefined) return undefined;
@@ -158,6 +173,7 @@ export function loadConfig(given: Env = process.env): AppConfig {
     adminToken: str(env, 'ADMIN_TOKEN'),
     metricsToken: bearerToken(env, 'METRICS_TOKEN'),
     bootstrap: bool(env, 'BOOTSTRAP', true),
+    signingCertificateKey: key256(env, 'SIGNING_CERTIFICATE_KEY'),
     dashboardSignup: bool(env, 'DASHBOARD_SIGNUP', false),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     renderTimeoutMs: int(env, 'RENDER_TIMEOUT_MS', DEFAULT_RENDER_TIMEOUT_MS, 1, 3_600_000),

@@ -31,7 +31,7 @@ describe('secrets from files (<NAME>_FILE)', () => {
     expect(config.databaseUrl).toBe('postgres://pdfgen:s3cret@db:5432/pdfgen');
     expect(config.redisUrl).toBe('redis://redis:6379');
     expect(config.s3).toMatchObject({ accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG' });
-    expect(SECRET_SETTINGS).toHaveLength(6);
+    expect(SECRET_SETTINGS).toHaveLength(7);
   });
 
   it('refuses both forms at once, and a file it cannot read, naming the variable', () => {

@@ -2,6 +2,7 @@ import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { BatchesModule } from '../batches/batches.module';
 import { HistoryModule } from '../history/history.module';
+import { SignaturesModule } from '../signatures/signatures.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { WorkspacesModule } from '../workspaces/workspaces.module';
 import { SessionController } from './auth/session.controller';
@@ -16,6 +17,7 @@ import { GenerationsPageController } from './pages/generations.controller';
 import { KeysPageController } from './pages/keys.controller';
 import { MembersPageController } from './pages/members.controller';
 import { OverviewPageController } from './pages/overview.controller';
+import { SigningPageController } from './pages/signing.controller';
 import { WebhooksPageController } from './pages/webhooks.controller';
 import { DashboardContextLoader } from './session/dashboard-context.loader';
 import { DashboardSessionGuard } from './session/dashboard-session.guard';
@@ -35,10 +37,11 @@ const PAGE_CONTROLLERS = [
   WebhooksPageController,
   OverviewPageController,
   GenerationsPageController,
+  SigningPageController,
 ];
 
 @Module({
-  imports: [AccountsModule, WorkspacesModule, HistoryModule, WebhooksModule, BatchesModule],
+  imports: [AccountsModule, WorkspacesModule, HistoryModule, WebhooksModule, BatchesModule, SignaturesModule],
   controllers: [AssetsController, ...PAGE_CONTROLLERS],
   providers: [ViewRenderer, DashboardAssets, DashboardErrorPages, SessionCookie, DashboardContextLoader, DashboardSessionGuard, OwnerOnlyGuard, FormCsrfGuard],
   // Page modules (e.g. the templates pages) import this one: the guards need the accounts and workspaces services.

@@ -8,6 +8,7 @@ import { RenderFailed, UnknownTemplate } from './errors';
 import { pageGeometry } from './page/page-geometry';
 import { PdfOptions, standardList } from './page/pdf-options';
 import { AssociatedFile, embedAssociatedFiles } from './associated-files';
+import { addSignatureField } from './signature-field';
 import { FACTUR_X_SCHEMA, facturXProperties } from './einvoice/factur-x-metadata';
 import { ExtensionSchema, extensionSchemasXmp, PDFUA_ID_SCHEMA } from './xmp-extension-schemas';
 import { DrawingPass } from './drawing-pass';
@@ -78,6 +79,8 @@ async function draw(layout: AnyLayout, request: RenderRequest): Promise<Rendered
   const { canvas } = pass;
   const contentBoxes = canvas.textBoxes.length;
   drawRunning(canvas, plan, laidOut);
+  // The service adds the signer's name and room to options.signature before rendering (GenerationService).
+  if (options.signature && 'signerName' in options.signature) addSignatureField(canvas, pass.doc, options.signature, pass.created);
   const pageCount = canvas.pageCount;
   const pdf = await pass.finish((doc, created) => {
     embedAssociatedFiles(doc, associatedFiles(layout, data, options), created);

@@ -25,9 +25,12 @@ export function toContractError(error: unknown): unknown {
   return error;
 }
 
-/** Whether the same generation would fail again: the template cannot be drawn with this data, or the month is full. */
+/** Codes that the same generation would meet again: the month is full, or the workspace cannot sign (section 15). */
+const FOR_GOOD = new Set(['QUOTA_EXCEEDED', 'NO_SIGNING_CERTIFICATE', 'SIGNING_CERTIFICATE_EXPIRED']);
+
+/** Whether the same generation would fail again: the template cannot be drawn with this data, the month is full, or it cannot be signed. */
 export function failsForGood(error: unknown): boolean {
-  return error instanceof RenderFailed || (error instanceof ApiError && error.code === 'QUOTA_EXCEEDED');
+  return error instanceof RenderFailed || (error instanceof ApiError && FOR_GOOD.has(error.code));
 }
 
 /**

@@ -11,6 +11,8 @@ import type { GenerationOutcome } from '../history/generation-record';
 import type { GenerateCommand, GenerationContext } from './generate-command';
 import { endsInFailure, failureDetails, PdfNotStored } from './generation-errors';
 import { RenderPool } from './pool/render-pool';
+import { signatureField, signRendered } from '../signatures/pdf-signing';
+import { SigningCertificates } from '../signatures/signing-certificates.service';
 
 /** Across every page of a test key's documents. */
 const TEST_WATERMARK = 'TEST';
@@ -40,6 +42,7 @@ export class GenerationService {
     private readonly metrics: MetricsService,
     private readonly logger: JsonLogger,
     private readonly history: GenerationHistory,
+    private readonly certificates: SigningCertificates,
   ) {}
 
   /** `usage` is where the slot is taken: the shared counters, or a webhook job's own view of them. */
@@ -47,10 +50,17 @@ export class GenerationService {
     const started = process.hrtime.bigint();
     const elapsedSeconds = () => Number(process.hrtime.bigint() - started) / 1e9;
     const asMs = (seconds: number) => Math.max(1, Math.round(seconds * 1000));
+    // Looked up when rendering, not when asked: a webhook job signs with the certificate in force then.
+    const signature = command.options.signature;
+    const signer = signature ? await this.certificates.signer(context.workspaceId) : undefined;
     const reservation = await usage.reserve(context.workspaceId, context.monthlyLimit, undefined, context.mode);
     if (!reservation) throw quotaExceeded(await this.usage.snapshot(context.workspaceId, context.monthlyLimit, undefined, context.mode));
     try {
-      const { pdf, pages } = await this.pool.render(context.mode === 'test' ? { ...command, watermark: TEST_WATERMARK } : command, context.workspaceId);
+      const options = signer ? { ...command.options, signature: signatureField(signature!, signer) } : command.options;
+      const rendered = await this.pool.render({ ...command, options, ...(context.mode === 'test' ? { watermark: TEST_WATERMARK } : {}) }, context.workspaceId);
+      // Signed last, after PDF/A and encryption (section 15), here where the key is: render workers never see it.
+      const pdf = signer ? await signRendered(rendered.pdf, signer) : rendered.pdf;
+      const { pages } = rendered;
       const pdfUrl = command.outputFormat === 'url' ? await this.store(pdf, context.workspaceId) : undefined;
       if (usage.confirm && !(await usage.confirm(reservation))) {
         throw quotaExceeded(await this.usage.snapshot(context.workspaceId, context.monthlyLimit, undefined, context.mode));

@@ -7,6 +7,7 @@ const validators = require('../../scripts/validators.js') as {
   verapdf(jobs: Array<{ file: string; profile: string }>): Promise<VeraPdfResult[]>;
   mustang(files: string[]): Promise<MustangResult[]>;
   mustangErrors(report: string): string[];
+  dss(jobs: Array<{ file: string; userPassword?: string; trust?: string }>): Promise<DssResult[]>;
 };
 
 export interface VeraPdfFailure {
@@ -36,9 +37,17 @@ export interface MustangResult {
   error?: string;
 }
 
+/** DSS's simple report of one file: each signature's AdES format (e.g. PAdES-BASELINE-B) and indication. */
+export interface DssResult {
+  file: string;
+  signatures?: Array<{ format: string; indication: string; subIndication: string | null; errors: string[] }>;
+  error?: string;
+}
+
 export const verapdf = validators.verapdf;
 export const mustang = validators.mustang;
 export const mustangErrors = validators.mustangErrors;
+export const dss = validators.dss;
 
 /** "file profile: rule (n×) message" lines for every failure, for a readable assertion. */
 export function describeFailures(results: VeraPdfResult[], ignore: (result: VeraPdfResult, failure: VeraPdfFailure) => boolean = () => false): string[] {

@@ -18,6 +18,7 @@ export interface TestApp {
     post(path: string, body?: object): request.Test;
     get(path: string): request.Test;
     patch(path: string, body: object): request.Test;
+    put(path: string, body: object): request.Test;
     delete(path: string): request.Test;
   };
   createWorkspace(plan?: string, extra?: object): Promise<{ id: string; key: string }>;
@@ -65,6 +66,7 @@ export async function startTestApp(env: Record<string, string> = {}, adapters: T
     post: (path: string, body?: object) => http.post(`/admin/v1${path}`).set(auth).send(body),
     get: (path: string) => http.get(`/admin/v1${path}`).set(auth),
     patch: (path: string, body: object) => http.patch(`/admin/v1${path}`).set(auth).send(body),
+    put: (path: string, body: object) => http.put(`/admin/v1${path}`).set(auth).send(body),
     delete: (path: string) => http.delete(`/admin/v1${path}`).set(auth),
   };
   return {

@@ -37,6 +37,8 @@ export const ERROR_CATALOGUE = {
   JOB_NOT_FINISHED: { status: 409, message: "Job '<id>' is not finished" },
   IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'Idempotency-Key was used with a different request' },
   IDEMPOTENCY_KEY_IN_PROGRESS: { status: 409, message: 'A request with this Idempotency-Key is in progress' },
+  NO_SIGNING_CERTIFICATE: { status: 400, message: 'No signing certificate for this workspace' },
+  SIGNING_CERTIFICATE_EXPIRED: { status: 400, message: "The signing certificate '<subject>' expired on <date>" },
   GENERATION_FAILED: { status: 500, message: 'PDF generation failed', extra: ['details'] },
   SERVER_BUSY: { status: 503, message: 'Server is busy' },
   INVALID_ADMIN_TOKEN: { status: 401, message: 'Invalid admin token' },

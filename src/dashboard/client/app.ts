@@ -4,6 +4,8 @@
  * - `<form data-confirm="Revoke this key?" data-confirm-label="Revoke">` asks in the layout's
  *   <dialog id="confirm-dialog"> before it is sent.
  * - While a form is being sent its submit buttons are disabled and read "Working…".
+ * - `<input type="file" data-base64-into="#id">` puts the chosen file, in base64, into the field
+ *   `#id` (the signing certificate: dashboard forms are urlencoded; without this, it is pasted).
  */
 
 const WORKING = 'Working…';
@@ -122,6 +124,23 @@ document.addEventListener('click', (event) => {
   }
 });
 
+function enableBase64Files(root: ParentNode): void {
+  for (const input of root.querySelectorAll<HTMLInputElement>('input[type=file][data-base64-into]')) {
+    input.addEventListener('change', () => void readInto(input));
+  }
+}
+
+async function readInto(input: HTMLInputElement): Promise<void> {
+  const target = document.querySelector<HTMLTextAreaElement | HTMLInputElement>(input.dataset.base64Into ?? '');
+  const file = input.files?.[0];
+  if (!target || !file) return;
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  target.value = btoa(binary);
+}
+
 // Back/forward cache: a page shown again must not keep its buttons disabled.
 window.addEventListener('pageshow', restoreButtons);
 enableCopyButtons(document);
+enableBase64Files(document);

@@ -53,6 +53,22 @@ export interface EncryptionInput {
   };
 }
 
+/** `options.signature` (DECISIONS section 15): what the signature dictionary and its visible stamp say. */
+export interface SignatureInput {
+  reason?: string;
+  location?: string;
+  contactInfo?: string;
+  visible?: boolean;
+}
+
+/** What the service adds to `options.signature` before rendering, from the workspace's certificate. */
+export interface SignatureField extends SignatureInput {
+  /** The signer's name (the certificate's common name): the dictionary's /Name and the stamp's. */
+  signerName: string;
+  /** Bytes kept for the CMS signature in /Contents: the certificates' size and room for the rest. */
+  contentsBytes: number;
+}
+
 /** The document language when the caller names none (BCP 47). */
 export const DEFAULT_LANG = 'en';
 
@@ -75,6 +91,7 @@ export interface PdfOptionsInput {
   eInvoice?: EInvoiceProfile;
   attachments?: AttachmentInput[];
   encryption?: EncryptionInput;
+  signature?: SignatureInput;
 }
 
 /** Options after the caller's `options` were merged over the template defaults and validated. */
@@ -89,6 +106,8 @@ export interface PdfOptions extends DefaultPdfOptions {
   eInvoice?: EInvoiceProfile;
   attachments?: AttachmentInput[];
   encryption?: EncryptionInput;
+  /** As sent until GenerationService looks up the certificate; a SignatureField when rendered. */
+  signature?: SignatureInput | SignatureField;
 }
 
 /** Everything a layout needs to draw one document; data has passed the template schema. */

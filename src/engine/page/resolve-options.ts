@@ -30,6 +30,7 @@ export function resolveOptions(input: PdfOptionsInput, defaults: DefaultPdfOptio
     ...(input.eInvoice ? { eInvoice: input.eInvoice } : {}),
     ...(input.attachments?.length ? { attachments: input.attachments } : {}),
     ...(input.encryption ? { encryption: input.encryption } : {}),
+    ...(input.signature ? { signature: input.signature } : {}),
   };
 }
 

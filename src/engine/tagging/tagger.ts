@@ -66,7 +66,8 @@ export type StructRole =
   | 'LBody'
   | 'Figure'
   | 'Link'
-  | 'Note';
+  | 'Note'
+  | 'Form';
 
 /** Artifact kinds: decoration (no type), page furniture and running header/footer, watermark. */
 export type ArtifactKind = 'Layout' | 'Background' | 'Pagination' | 'Header' | 'Footer' | 'Watermark';
@@ -196,6 +197,7 @@ export class Tagger {
   private readonly pages = new Map<PdfPage, PageMarks>();
   /** ParentTree keys: annotations get theirs when drawn, pages theirs when the tree is written. */
   private nextKey = 0;
+  /** Annotations' ParentTree keys and their elements: Link, or Form for a widget. */
   private readonly linkKeys: Array<[number, Element]> = [];
   /** Headings in the order opened (reading order), for levelHeadings. */
   private readonly headings: Element[] = [];
@@ -319,6 +321,29 @@ export class Tagger {
     link.kids.push({ annotation: annotation as PdfRef, page: this.doc.page });
     this.linkKeys.push([key, link]);
     // PDF/UA 7.18.3: a page with annotations orders them by the structure.
+    this.doc.page.dictionary.data.Tabs = 'S';
+  }
+
+  /**
+   * A form field's widget (the signature's): `annotate` makes it with the StructParent given, and
+   * a Form element with alternative text holds an OBJR to it (PDF/UA 7.18.4 and 7.18.1).
+   */
+  formField(alt: string, annotate: (structParent?: number) => object): void {
+    if (!this.enabled || this.artifacts.length > 0) {
+      annotate();
+      return;
+    }
+    const key = this.nextKey++;
+    const annotation = annotate(key) as PdfRef;
+    this.element(
+      'Form',
+      () => {
+        const form = this.stack[this.stack.length - 1].element;
+        form.kids.push({ annotation, page: this.doc.page });
+        this.linkKeys.push([key, form]);
+      },
+      { alt },
+    );
     this.doc.page.dictionary.data.Tabs = 'S';
   }
 

@@ -8,11 +8,12 @@ export const VOLUME_KEY_FILE = 'volumes.key';
 const VOLUME_KEY_BYTES = 32;
 
 /**
- * Reads the volumes' key, making it on first use. Every process sharing the folder must use the
- * same key, so a process that loses the race to create it reads the winner's.
+ * Reads the volumes' key (or the key of another `file` in `dir`, such as the signing
+ * certificates'), making it on first use. Every process sharing the folder must use the same key,
+ * so a process that loses the race to create it reads the winner's.
  */
-export async function loadVolumeKey(dir: string): Promise<Buffer> {
-  const path = join(dir, VOLUME_KEY_FILE);
+export async function loadVolumeKey(dir: string, file = VOLUME_KEY_FILE): Promise<Buffer> {
+  const path = join(dir, file);
   try {
     return checked(await readFile(path), path);
   } catch (error) {
@@ -47,6 +48,6 @@ async function writeFileSynced(path: string, bytes: Buffer): Promise<void> {
 }
 
 function checked(key: Buffer, path: string): Buffer {
-  if (key.length !== VOLUME_KEY_BYTES) throw new Error(`${path} is not a volume key (${key.length} bytes, expected ${VOLUME_KEY_BYTES})`);
+  if (key.length !== VOLUME_KEY_BYTES) throw new Error(`${path} is not a key (${key.length} bytes, expected ${VOLUME_KEY_BYTES})`);
   return key;
 }

@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { dataUri, PNG_BOMB, pngBytes } from '../../../test/support/images';
+import type { SigningCertificates } from '../../signatures/signing-certificates.service';
 import { ApiError } from '../../common/errors/api-error';
 import { INVOICE_BASIC_SAMPLE } from '../../templates/samples';
 import type { CustomTemplateCatalog, ResolvedCustomTemplate } from '../../templates/custom/custom-template-catalog';
@@ -34,7 +35,14 @@ const catalog = {
   ids: async (workspaceId: string) => (workspaceId === 'w1' ? ['team-letter'] : []),
 } as unknown as CustomTemplateCatalog;
 
-const parser = new GenerateRequestParser(catalog, policy);
+/** Workspace w1 has a certificate in force; any other has none. */
+const certificates = {
+  check: async (workspaceId: string) => {
+    if (workspaceId !== 'w1') throw new ApiError('NO_SIGNING_CERTIFICATE');
+  },
+} as unknown as SigningCertificates;
+
+const parser = new GenerateRequestParser(catalog, policy, certificates);
 const caller = { workspaceId: 'w1', enabledTemplates: ['invoice-basic', 'weekly-report'], webhooks: true };
 
 async function failure(body: Record<string, unknown>): Promise<ApiError> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { checkOptionImages, contentRoomProblem, dataLang, dataOrientation, eInvoiceProblems, findTemplate, InvoiceBasicData, PdfOptions, PdfOptionsInput, resolveOptions } from '../../engine';
 import { ApiError } from '../../common/errors/api-error';
+import { SigningCertificates } from '../../signatures/signing-certificates.service';
 import { CustomTemplateCatalog } from '../../templates/custom/custom-template-catalog';
 import { WebhookUrlPolicy } from '../../webhooks/webhook-url-policy';
 import type { GenerateCommand } from '../generate-command';
@@ -28,6 +29,7 @@ export class GenerateRequestParser {
   constructor(
     private readonly customTemplates: CustomTemplateCatalog,
     private readonly webhookUrls: WebhookUrlPolicy,
+    private readonly certificates: SigningCertificates,
   ) {}
 
   async parse(body: unknown, caller: GenerateCaller): Promise<GenerateCommand> {
@@ -42,6 +44,8 @@ export class GenerateRequestParser {
     if (issues.length > 0) throw new ApiError('INVALID_REQUEST', { extra: { validationErrors: reportIssues(b, issues) } });
     const webhook = b.webhook === undefined ? undefined : toWebhook(b.webhook as Record<string, unknown>);
     if (webhook) await this.webhookUrls.check(webhook.url);
+    // Section 15: a signature needs the workspace's certificate, in force (a job checks again when it renders).
+    if (options!.signature) await this.certificates.check(caller.workspaceId);
 
     const dataErrors = await template.validateData(b.data);
     if (dataErrors.length > 0) throw new ApiError('INVALID_DATA', { extra: { validationErrors: dataErrors } });

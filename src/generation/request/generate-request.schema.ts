@@ -34,6 +34,10 @@ export const BOOLEAN_PERMISSIONS = ['copying', 'modifying', 'annotating', 'filli
 /** The longest password AES-256 (revision 5) uses: longer ones would be cut silently. */
 export const MAX_PASSWORD_LENGTH = 127;
 
+/** The signature dictionary's text entries a caller may set (PDF 32000-1 table 252). */
+export const SIGNATURE_TEXTS = ['reason', 'location', 'contactInfo'] as const;
+export const MAX_SIGNATURE_TEXT = 200;
+
 const password = (name: string): EnvelopeSchema => {
   const shape = `options.encryption.${name} must be a string of 1 to ${MAX_PASSWORD_LENGTH} characters`;
   return {
@@ -211,6 +215,21 @@ export const GENERATE_REQUEST_SCHEMA: EnvelopeSchema = {
                 ),
               },
             },
+          },
+        },
+        signature: {
+          type: 'object',
+          description:
+            "Sign the finished PDF with the workspace's certificate (PAdES B-B, ETSI.CAdES.detached, SHA-256), after PDF/A and encryption, covering the whole document. visible: true draws a stamp naming the signer at the bottom right of the last page. Without a certificate: 400 No signing certificate for this workspace.",
+          [MESSAGE_KEYWORD]: 'options.signature must be an object with any of: reason, location, contactInfo, visible',
+          properties: {
+            ...Object.fromEntries(
+              SIGNATURE_TEXTS.map((name) => [
+                name,
+                { type: 'string', minLength: 1, maxLength: MAX_SIGNATURE_TEXT, [MESSAGE_KEYWORD]: `options.signature.${name} must be a string of 1 to ${MAX_SIGNATURE_TEXT} characters` },
+              ]),
+            ),
+            visible: { type: 'boolean', default: false, [MESSAGE_KEYWORD]: 'options.signature.visible must be boolean' },
           },
         },
         attachments: {

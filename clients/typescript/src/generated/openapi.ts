@@ -552,6 +552,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/workspaces/{id}/signing-certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's signing certificate: subject, issuer and expiry */
+        get: operations["SigningCertificateController_get"];
+        /** Give the workspace its signing certificate (PKCS#12), in place of any other; kept encrypted, shown only as subject, issuer and expiry */
+        put: operations["SigningCertificateController_put"];
+        post?: never;
+        /** Remove the signing certificate: the workspace can no longer sign */
+        delete: operations["SigningCertificateController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1005,6 +1024,28 @@ export interface components {
             generations: components["schemas"]["GenerationDto"][];
             /** @description Pass as cursor for the next page; null on the last page */
             nextCursor: string | null;
+        };
+        PutSigningCertificateDto: {
+            /** @description The PKCS#12 file (.p12, .pfx) holding the RSA key and its certificate chain, in base64 */
+            p12: string;
+            /**
+             * @description The password that opens the file (may be empty)
+             * @example correct horse battery staple
+             */
+            password: string;
+        };
+        SigningCertificateDto: {
+            /** @example CN=Acme Ltd, O=Acme Ltd, C=GB */
+            subject: string;
+            /** @example CN=Example Trust Service CA, O=Example, C=BE */
+            issuer: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /**
+             * Format: date-time
+             * @description When it was stored
+             */
+            updatedAt: string;
         };
         ErrorResponse: {
             /**
@@ -1597,6 +1638,14 @@ export interface components {
                         /** @default false */
                         documentAssembly?: boolean;
                     };
+                };
+                /** @description Sign the finished PDF with the workspace's certificate (PAdES B-B, ETSI.CAdES.detached, SHA-256), after PDF/A and encryption, covering the whole document. visible: true draws a stamp naming the signer at the bottom right of the last page. Without a certificate: 400 No signing certificate for this workspace. */
+                signature?: {
+                    reason?: string;
+                    location?: string;
+                    contactInfo?: string;
+                    /** @default false */
+                    visible?: boolean;
                 };
                 /** @description Files embedded in the PDF as associated files (AFRelationship /Supplement): up to 10, at most 5 MiB decoded in all; not with PDF/A-2b, which forbids them */
                 attachments?: {
@@ -2714,6 +2763,14 @@ export interface components {
                         /** @default false */
                         documentAssembly?: boolean;
                     };
+                };
+                /** @description Sign the finished PDF with the workspace's certificate (PAdES B-B, ETSI.CAdES.detached, SHA-256), after PDF/A and encryption, covering the whole document. visible: true draws a stamp naming the signer at the bottom right of the last page. Without a certificate: 400 No signing certificate for this workspace. */
+                signature?: {
+                    reason?: string;
+                    location?: string;
+                    contactInfo?: string;
+                    /** @default false */
+                    visible?: boolean;
                 };
                 /** @description Files embedded in the PDF as associated files (AFRelationship /Supplement): up to 10, at most 5 MiB decoded in all; not with PDF/A-2b, which forbids them */
                 attachments?: {
@@ -5078,6 +5135,133 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    SigningCertificateController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningCertificateDto"];
+                };
+            };
+            /** @description Invalid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No signing certificate for this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SigningCertificateController_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutSigningCertificateDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningCertificateDto"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Invalid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found | Workspace '<id>' not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    SigningCertificateController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed (or there was none) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found | Workspace '<id>' not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
