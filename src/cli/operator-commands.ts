@@ -1,5 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service';
+import { OPERATOR_OFFLINE } from '../audit/audit-entry';
 import { AddMemberDto } from '../accounts/dto/add-member.dto';
 import { validateDto } from '../common/validation/validate-dto';
 import { CreateKeyDto } from '../workspaces/dto/create-key.dto';
@@ -13,6 +14,7 @@ export type Flags = Record<string, string | boolean | undefined>;
 /**
  * The operator's commands over the same services as the /admin/v1 API. Flags become the API's request
  * body and pass the same DTO checks, so both refuse with the same messages. Each returns what to print.
+ * Changes are audited as the operator's, without an IP or request id.
  */
 export class OperatorCommands {
   private readonly workspaces: WorkspacesService;
@@ -53,7 +55,7 @@ export class OperatorCommands {
 
   async keyCreate(workspaceId: string, flags: Flags): Promise<unknown> {
     const input = await validateDto(CreateKeyDto, { name: flags.name, mode: flags.mode });
-    return this.workspaces.createKey(workspaceId, input.name ?? null, input.mode);
+    return this.workspaces.createKey(workspaceId, input.name ?? null, input.mode, OPERATOR_OFFLINE);
   }
 
   async keyList(workspaceId: string): Promise<unknown> {
@@ -61,18 +63,18 @@ export class OperatorCommands {
   }
 
   async keyRevoke(workspaceId: string, keyId: string): Promise<string> {
-    await this.workspaces.revokeKey(workspaceId, keyId);
+    await this.workspaces.revokeKey(workspaceId, keyId, OPERATOR_OFFLINE);
     return `key ${keyId} deactivated`;
   }
 
   async rotateWebhookSecret(workspaceId: string): Promise<unknown> {
-    return { secret: await this.workspaces.rotateWebhookSecret(workspaceId) };
+    return { secret: await this.workspaces.rotateWebhookSecret(workspaceId, OPERATOR_OFFLINE) };
   }
 
   /** Invites `email` (role `member` unless --role says otherwise); prints the member with its invite URL. */
   async memberAdd(workspaceId: string, email: string, flags: Flags): Promise<unknown> {
     const input = await validateDto(AddMemberDto, { email, role: flags.role ?? 'member' });
-    return this.accounts.invite(workspaceId, input.email, input.role);
+    return this.accounts.invite(workspaceId, input.email, input.role, OPERATOR_OFFLINE);
   }
 
   async memberList(workspaceId: string): Promise<unknown> {
@@ -80,7 +82,7 @@ export class OperatorCommands {
   }
 
   async memberRemove(workspaceId: string, userId: string): Promise<string> {
-    await this.accounts.removeMember(workspaceId, userId);
+    await this.accounts.removeMember(workspaceId, userId, OPERATOR_OFFLINE);
     return `member ${userId} removed`;
   }
 
@@ -94,7 +96,7 @@ export class OperatorCommands {
 
   private async applyUpdate(id: string, body: Record<string, unknown>): Promise<unknown> {
     const patch = await validateDto(UpdateWorkspaceDto, body);
-    return this.workspaces.view(await this.workspaces.update(id, patch), true);
+    return this.workspaces.view(await this.workspaces.update(id, patch, OPERATOR_OFFLINE), true);
   }
 }
 

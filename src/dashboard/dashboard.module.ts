@@ -6,6 +6,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
 import { WorkspacesModule } from '../workspaces/workspaces.module';
 import { SessionController } from './auth/session.controller';
 import { SessionCookie } from './auth/session-cookie';
+import { SignInAudit } from './auth/sign-in-audit';
 import { SignInController } from './auth/sign-in.controller';
 import { AssetsController } from './http/assets.controller';
 import { FormCsrfGuard } from './http/csrf';
@@ -40,7 +41,7 @@ const PAGE_CONTROLLERS = [
 @Module({
   imports: [AccountsModule, WorkspacesModule, HistoryModule, WebhooksModule, BatchesModule],
   controllers: [AssetsController, ...PAGE_CONTROLLERS],
-  providers: [ViewRenderer, DashboardAssets, DashboardErrorPages, SessionCookie, DashboardContextLoader, DashboardSessionGuard, OwnerOnlyGuard, FormCsrfGuard],
+  providers: [ViewRenderer, DashboardAssets, DashboardErrorPages, SessionCookie, SignInAudit, DashboardContextLoader, DashboardSessionGuard, OwnerOnlyGuard, FormCsrfGuard],
   // Page modules (e.g. the templates pages) import this one: the guards need the accounts and workspaces services.
   exports: [ViewRenderer, DashboardContextLoader, DashboardSessionGuard, OwnerOnlyGuard, SessionCookie, AccountsModule, WorkspacesModule],
 })
