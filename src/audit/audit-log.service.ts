@@ -35,6 +35,7 @@ const INSERT = `INSERT INTO audit_log (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, 
 @Injectable()
 export class AuditLog implements OnModuleInit, OnModuleDestroy {
   private pruneTimer?: NodeJS.Timeout;
+  private lastAt = 0;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -51,7 +52,11 @@ export class AuditLog implements OnModuleInit, OnModuleDestroy {
   }
 
   async record(entry: AuditEntry): Promise<void> {
-    const at = Date.now();
+    // A millisecond apart at least: the entries of one request (invited, then role changed) list in
+    // their order, where ids within one millisecond would order at random. A clock set back by more
+    // than a second is followed.
+    const now = Date.now();
+    const at = (this.lastAt = now > this.lastAt || this.lastAt - now > 1000 ? now : this.lastAt + 1);
     const { actor, target } = entry;
     await executeStatement(
       this.dataSource,
