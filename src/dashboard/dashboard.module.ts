@@ -13,6 +13,7 @@ import { FormCsrfGuard } from './http/csrf';
 import { DashboardAssets } from './http/dashboard-assets';
 import { DashboardErrorPages } from './http/dashboard-error-pages';
 import { FormBodyMiddleware } from './http/form-body.middleware';
+import { AuditPageController } from './pages/audit.controller';
 import { GenerationsPageController } from './pages/generations.controller';
 import { KeysPageController } from './pages/keys.controller';
 import { MembersPageController } from './pages/members.controller';
@@ -36,6 +37,7 @@ const PAGE_CONTROLLERS = [
   WebhooksPageController,
   OverviewPageController,
   GenerationsPageController,
+  AuditPageController,
 ];
 
 @Module({
