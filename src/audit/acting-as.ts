@@ -2,7 +2,7 @@ import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import type { AuditActor, AuditOrigin } from './audit-entry';
 
-/** The request's client IP (as Express gives it under the app's trust proxy setting) and request id. */
+/** The request's client IP as Express gives it (under the app's `trust proxy` setting, unset today) and its request id. */
 export function originOf(req: Request, actor: AuditActor): AuditOrigin {
   return { actor, ip: req.ip ?? null, requestId: req.requestId };
 }
