@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AuditEntry } from '../../src/audit/audit-entry';
+import { AuditEntry, OPERATOR_OFFLINE } from '../../src/audit/audit-entry';
 import { AuditLog } from '../../src/audit/audit-log.service';
 import { JsonLogger } from '../../src/common/logging/json-logger';
 import { loadConfig } from '../../src/config/app-config';
@@ -63,6 +63,14 @@ describe.each(adapters)('audit log contract: $name', (adapter) => {
     expect(entries).toEqual([
       { id: expect.any(String), at: expect.any(String), workspaceId: workspace, action: 'user.sign_in_failed', actor: { type: 'user' }, target: { type: 'user', id: null }, ip: null, requestId: null },
       { id: expect.any(String), at: expect.any(String), ...entry(workspace, 'first') },
+    ]);
+  });
+
+  it("records the operator's changes outside a request without an IP or request id (the CLI, the bootstrap)", async () => {
+    const workspace = (await one.workspaces.create({ name: 'C', plan: 'free' })).id;
+    const key = await one.workspaces.createKey(workspace, 'cli', 'live', OPERATOR_OFFLINE);
+    expect((await audit.list({ limit: 10, workspaceId: workspace, action: 'key.created' })).entries).toEqual([
+      { id: expect.any(String), at: expect.any(String), workspaceId: workspace, action: 'key.created', actor: { type: 'operator' }, target: { type: 'key', id: key.id }, ip: null, requestId: null },
     ]);
   });
 

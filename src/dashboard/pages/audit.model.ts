@@ -52,6 +52,7 @@ export function auditRow(entry: AuditView, names: AuditNames): AuditRow {
     date: dateTime(entry.at).split(', ')[0],
     clock: entry.at.slice(11, 19),
     action: entry.action,
+    // An action a newer release wrote (during a rolling deploy) shows as its dotted name.
     actionName: ACTION_NAMES[entry.action] ?? entry.action,
     failed: entry.action === 'user.sign_in_failed',
     actor: actorName(entry.actor, names),
