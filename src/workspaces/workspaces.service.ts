@@ -118,7 +118,8 @@ export class WorkspacesService {
     return workspace.webhookSecret;
   }
 
-  async createKey(workspaceId: string, name: string | null, mode: KeyMode = 'live', by: AuditOrigin): Promise<CreatedApiKey> {
+  /** `mode` defaults to `live`. */
+  async createKey(workspaceId: string, name: string | null, mode: KeyMode | undefined, by: AuditOrigin): Promise<CreatedApiKey> {
     await this.get(workspaceId);
     const key = generateApiKey();
     const entity = await this.keys.save(
@@ -126,7 +127,7 @@ export class WorkspacesService {
         id: randomUUID(),
         workspaceId,
         name: name ?? null,
-        mode,
+        mode: mode ?? 'live',
         keyHash: digestApiKey(key),
         keyPrefix: key.slice(0, 13),
         revokedAt: null,
