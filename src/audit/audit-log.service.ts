@@ -51,6 +51,11 @@ export class AuditLog implements OnModuleInit, OnModuleDestroy {
     clearInterval(this.pruneTimer);
   }
 
+  /**
+   * Writes one entry. A service that changes something calls it after the change, with the origin its
+   * controller took with `@ActingAs('operator' | 'key' | 'user')` (OPERATOR_OFFLINE from the CLI):
+   * `await audit.record({ ...by, action: 'signing_certificate.set', workspaceId, target: { type: 'signing_certificate', id } })`.
+   */
   async record(entry: AuditEntry): Promise<void> {
     // A millisecond apart at least: the entries of one request (invited, then role changed) list in
     // their order, where ids within one millisecond would order at random. A clock set back by more
