@@ -1,6 +1,7 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { AccountsModule } from './accounts/accounts.module';
 import { MembersAdminController } from './accounts/members-admin.controller';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BatchesController } from './batches/batches.controller';
 import { BatchesModule } from './batches/batches.module';
@@ -39,6 +40,7 @@ export class AppModule implements NestModule {
         CommonModule,
         MetricsModule,
         DatabaseModule,
+        AuditModule,
         AuthModule,
         WorkspacesModule,
         AccountsModule,

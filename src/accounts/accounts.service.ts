@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { AuditOrigin } from '../audit/audit-entry';
+import { AuditLog } from '../audit/audit-log.service';
 import { ApiError } from '../common/errors/api-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -73,6 +75,7 @@ export class AccountsService {
     private readonly workspaces: WorkspacesService,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'publicUrl'>,
     private readonly clock: Clock,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -80,7 +83,7 @@ export class AccountsService {
    * has not accepted yet replaces their earlier links (and sets the role); an active member is 409.
    * Someone with an account already becomes an active member at once; their link only confirms.
    */
-  async invite(workspaceId: string, email: string, role: Role): Promise<InvitedMember> {
+  async invite(workspaceId: string, email: string, role: Role, by: AuditOrigin): Promise<InvitedMember> {
     await this.workspaces.get(workspaceId);
     const address = requireEmail(email);
     const checkedRole = requireRole(role);
@@ -94,7 +97,9 @@ export class AccountsService {
       const existing = (yield sql('SELECT role, created_at FROM memberships WHERE workspace_id = ? AND user_id = ?', workspaceId, userId)).rows[0];
       if (existing && active) throw new ApiError('MEMBER_EXISTS', { params: { email: address } });
       let createdAt = now;
+      let previousRole: Role | null = null;
       if (existing) {
+        previousRole = existing.role as Role;
         if (existing.role === 'owner' && checkedRole !== 'owner') yield* keepAnOwner(workspaceId, userId);
         createdAt = Number(existing.created_at);
         yield sql('UPDATE memberships SET role = ? WHERE workspace_id = ? AND user_id = ?', checkedRole, workspaceId, userId);
@@ -103,8 +108,12 @@ export class AccountsService {
       }
       yield sql('DELETE FROM invites WHERE workspace_id = ? AND user_id = ? AND used_at IS NULL', workspaceId, userId);
       yield insertInvite(digestToken(token), workspaceId, userId, checkedRole, now);
-      return { id: userId, status: active ? ('active' as const) : ('invited' as const), createdAt };
+      return { id: userId, status: active ? ('active' as const) : ('invited' as const), createdAt, previousRole };
     });
+    const target = { type: 'member' as const, id: member.id };
+    await this.audit.record({ ...by, action: 'member.invited', workspaceId, target });
+    // Inviting again someone who has not accepted yet is how a role changes before they join.
+    if (member.previousRole !== null && member.previousRole !== checkedRole) await this.audit.record({ ...by, action: 'member.role_changed', workspaceId, target });
     return {
       id: member.id,
       email: address,
@@ -139,7 +148,7 @@ export class AccountsService {
    * stop working. The last owner stays (409 LAST_OWNER). A user left with neither a password nor
    * a workspace is forgotten.
    */
-  async removeMember(workspaceId: string, userId: string): Promise<void> {
+  async removeMember(workspaceId: string, userId: string, by: AuditOrigin): Promise<void> {
     await this.workspaces.get(workspaceId);
     await atomically(this.dataSource, function* () {
       const membership = (yield sql('SELECT role FROM memberships WHERE workspace_id = ? AND user_id = ?', workspaceId, userId)).rows[0];
@@ -150,6 +159,7 @@ export class AccountsService {
       yield sql('DELETE FROM invites WHERE workspace_id = ? AND user_id = ? AND used_at IS NULL', workspaceId, userId);
       yield sql('DELETE FROM users WHERE id = ? AND password_hash IS NULL AND NOT EXISTS (SELECT 1 FROM memberships WHERE user_id = ?)', userId, userId);
     });
+    await this.audit.record({ ...by, action: 'member.removed', workspaceId, target: { type: 'member', id: userId } });
   }
 
   /** What an invite link offers; 400 INVALID_INVITE when it is unknown, expired or used. */
@@ -260,6 +270,15 @@ export class AccountsService {
     return rows
       .map((row) => ({ workspaceId: String(row.workspace_id), workspaceName: String(row.name), plan: String(row.plan), role: row.role as Role }))
       .sort((a, b) => a.workspaceName.localeCompare(b.workspaceName) || a.workspaceId.localeCompare(b.workspaceId));
+  }
+
+  /** The account an email names and its workspaces (the audit of a failed sign-in); null when no account has it. */
+  async accountOf(email: string): Promise<{ userId: string; workspaceIds: string[] } | null> {
+    const address = normalizeEmail(email);
+    if (address === null) return null;
+    const { rows } = await executeStatement(this.dataSource, sql('SELECT u.id, m.workspace_id FROM users u LEFT JOIN memberships m ON m.user_id = u.id WHERE u.email = ?', address));
+    if (rows.length === 0) return null;
+    return { userId: String(rows[0].id), workspaceIds: rows.filter((row) => row.workspace_id !== null).map((row) => String(row.workspace_id)) };
   }
 
   async roleIn(userId: string, workspaceId: string): Promise<Role | null> {

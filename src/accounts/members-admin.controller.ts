@@ -1,5 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ActingAs } from '../audit/acting-as';
+import type { AuditOrigin } from '../audit/audit-entry';
 import { AdminTokenGuard } from '../auth/admin-token.guard';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses.decorator';
 import { DtoValidationPipe } from '../common/validation/dto-validation.pipe';
@@ -22,8 +24,8 @@ export class MembersAdminController {
   @ApiOperation({ summary: 'Invite a member: the answer carries their single-use invite URL (valid 7 days)' })
   @ApiResponse({ status: 201, type: InvitedMemberDto })
   @ApiErrorResponses('INVALID_REQUEST', 'WORKSPACE_NOT_FOUND', 'MEMBER_EXISTS')
-  async add(@Param('id') id: string, @Body(validBody) body: AddMemberDto): Promise<InvitedMember> {
-    return this.accounts.invite(id, body.email, body.role);
+  async add(@Param('id') id: string, @Body(validBody) body: AddMemberDto, @ActingAs('operator') by: AuditOrigin): Promise<InvitedMember> {
+    return this.accounts.invite(id, body.email, body.role, by);
   }
 
   @Get()
@@ -39,7 +41,7 @@ export class MembersAdminController {
   @ApiOperation({ summary: 'Remove a member; their sessions in this workspace end at once' })
   @ApiResponse({ status: 204, description: 'Removed' })
   @ApiErrorResponses('WORKSPACE_NOT_FOUND', 'MEMBER_NOT_FOUND', 'LAST_OWNER')
-  async remove(@Param('id') id: string, @Param('userId') userId: string): Promise<void> {
-    await this.accounts.removeMember(id, userId);
+  async remove(@Param('id') id: string, @Param('userId') userId: string, @ActingAs('operator') by: AuditOrigin): Promise<void> {
+    await this.accounts.removeMember(id, userId, by);
   }
 }

@@ -1,5 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service';
+import { OPERATOR_OFFLINE } from '../audit/audit-entry';
 import { AddMemberDto } from '../accounts/dto/add-member.dto';
 import { readFile } from 'node:fs/promises';
 import { ApiError } from '../common/errors/api-error';
@@ -18,6 +19,7 @@ export type Flags = Record<string, string | boolean | undefined>;
 /**
  * The operator's commands over the same services as the /admin/v1 API. Flags become the API's request
  * body and pass the same DTO checks, so both refuse with the same messages. Each returns what to print.
+ * Changes are audited as the operator's, without an IP or request id.
  */
 export class OperatorCommands {
   private readonly workspaces: WorkspacesService;
@@ -60,7 +62,7 @@ export class OperatorCommands {
 
   async keyCreate(workspaceId: string, flags: Flags): Promise<unknown> {
     const input = await validateDto(CreateKeyDto, { name: flags.name, mode: flags.mode });
-    return this.workspaces.createKey(workspaceId, input.name ?? null, input.mode);
+    return this.workspaces.createKey(workspaceId, input.name ?? null, input.mode, OPERATOR_OFFLINE);
   }
 
   async keyList(workspaceId: string): Promise<unknown> {
@@ -68,7 +70,7 @@ export class OperatorCommands {
   }
 
   async keyRevoke(workspaceId: string, keyId: string): Promise<string> {
-    await this.workspaces.revokeKey(workspaceId, keyId);
+    await this.workspaces.revokeKey(workspaceId, keyId, OPERATOR_OFFLINE);
     return `key ${keyId} deactivated`;
   }
 
@@ -78,7 +80,7 @@ export class OperatorCommands {
     if (password === undefined) throw new CliError(`signing-cert set needs the file's password in ${P12_PASSWORD_ENV} (or --password)`);
     const input = await validateDto(PutSigningCertificateDto, { p12: (await readFile(file)).toString('base64'), password });
     await this.workspaces.get(workspaceId);
-    return this.certificates.put(workspaceId, input.p12, input.password);
+    return this.certificates.put(workspaceId, input.p12, input.password, OPERATOR_OFFLINE);
   }
 
   async signingCertShow(workspaceId: string): Promise<unknown> {
@@ -90,18 +92,18 @@ export class OperatorCommands {
 
   async signingCertRemove(workspaceId: string): Promise<string> {
     await this.workspaces.get(workspaceId);
-    await this.certificates.remove(workspaceId);
+    await this.certificates.remove(workspaceId, OPERATOR_OFFLINE);
     return `signing certificate of ${workspaceId} removed`;
   }
 
   async rotateWebhookSecret(workspaceId: string): Promise<unknown> {
-    return { secret: await this.workspaces.rotateWebhookSecret(workspaceId) };
+    return { secret: await this.workspaces.rotateWebhookSecret(workspaceId, OPERATOR_OFFLINE) };
   }
 
   /** Invites `email` (role `member` unless --role says otherwise); prints the member with its invite URL. */
   async memberAdd(workspaceId: string, email: string, flags: Flags): Promise<unknown> {
     const input = await validateDto(AddMemberDto, { email, role: flags.role ?? 'member' });
-    return this.accounts.invite(workspaceId, input.email, input.role);
+    return this.accounts.invite(workspaceId, input.email, input.role, OPERATOR_OFFLINE);
   }
 
   async memberList(workspaceId: string): Promise<unknown> {
@@ -109,7 +111,7 @@ export class OperatorCommands {
   }
 
   async memberRemove(workspaceId: string, userId: string): Promise<string> {
-    await this.accounts.removeMember(workspaceId, userId);
+    await this.accounts.removeMember(workspaceId, userId, OPERATOR_OFFLINE);
     return `member ${userId} removed`;
   }
 
@@ -123,7 +125,7 @@ export class OperatorCommands {
 
   private async applyUpdate(id: string, body: Record<string, unknown>): Promise<unknown> {
     const patch = await validateDto(UpdateWorkspaceDto, body);
-    return this.workspaces.view(await this.workspaces.update(id, patch), true);
+    return this.workspaces.view(await this.workspaces.update(id, patch, OPERATOR_OFFLINE), true);
   }
 }
 

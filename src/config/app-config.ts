@@ -41,6 +41,8 @@ export interface AppConfig {
   previewRatePerMinute: number;
   /** Days a generation stays in the history (GET /api/v1/generations); the PDFs themselves stay. */
   historyDays: number;
+  /** Days an audit log entry is kept (GET /admin/v1/audit, DECISIONS section 16). */
+  auditDays: number;
   /** Time-outs of the HTTP server that a slow client cannot stretch (see common/http/server-timeouts.ts). */
   http: HttpTimeouts;
   logLevel: LogLevel;
@@ -188,6 +190,7 @@ export function loadConfig(given: Env = process.env): AppConfig {
     rateLimitPerSecond: int(env, 'RATE_LIMIT_PER_SECOND', 50, 0, 1_000_000),
     previewRatePerMinute: int(env, 'PREVIEW_RATE_PER_MINUTE', 60, 0, 1_000_000),
     historyDays: int(env, 'HISTORY_DAYS', 90, 1, 36_500),
+    auditDays: int(env, 'AUDIT_DAYS', 365, 1, 36_500),
     http: httpTimeouts(env),
     logLevel: logLevel as LogLevel,
   };

@@ -7,12 +7,14 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
 import { WorkspacesModule } from '../workspaces/workspaces.module';
 import { SessionController } from './auth/session.controller';
 import { SessionCookie } from './auth/session-cookie';
+import { SignInAudit } from './auth/sign-in-audit';
 import { SignInController } from './auth/sign-in.controller';
 import { AssetsController } from './http/assets.controller';
 import { FormCsrfGuard } from './http/csrf';
 import { DashboardAssets } from './http/dashboard-assets';
 import { DashboardErrorPages } from './http/dashboard-error-pages';
 import { FormBodyMiddleware } from './http/form-body.middleware';
+import { AuditPageController } from './pages/audit.controller';
 import { GenerationsPageController } from './pages/generations.controller';
 import { KeysPageController } from './pages/keys.controller';
 import { MembersPageController } from './pages/members.controller';
@@ -38,12 +40,13 @@ const PAGE_CONTROLLERS = [
   OverviewPageController,
   GenerationsPageController,
   SigningPageController,
+  AuditPageController,
 ];
 
 @Module({
   imports: [AccountsModule, WorkspacesModule, HistoryModule, WebhooksModule, BatchesModule, SignaturesModule],
   controllers: [AssetsController, ...PAGE_CONTROLLERS],
-  providers: [ViewRenderer, DashboardAssets, DashboardErrorPages, SessionCookie, DashboardContextLoader, DashboardSessionGuard, OwnerOnlyGuard, FormCsrfGuard],
+  providers: [ViewRenderer, DashboardAssets, DashboardErrorPages, SessionCookie, SignInAudit, DashboardContextLoader, DashboardSessionGuard, OwnerOnlyGuard, FormCsrfGuard],
   // Page modules (e.g. the templates pages) import this one: the guards need the accounts and workspaces services.
   exports: [ViewRenderer, DashboardContextLoader, DashboardSessionGuard, OwnerOnlyGuard, SessionCookie, AccountsModule, WorkspacesModule],
 })

@@ -3,6 +3,8 @@ import { ApiNoContentResponse, ApiOperation, ApiProduces, ApiResponse, ApiSecuri
 import type { Request, Response } from 'express';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { ActingAs } from '../audit/acting-as';
+import type { AuditOrigin } from '../audit/audit-entry';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { AuthenticatedWorkspace } from '../auth/authenticated-workspace';
 import { CurrentWorkspace } from '../auth/current-workspace.decorator';
@@ -72,10 +74,10 @@ export class FilesController {
   })
   @ApiNoContentResponse({ description: 'Erased' })
   @ApiErrorResponses('MISSING_API_KEY', 'INVALID_API_KEY', 'WORKSPACE_SUSPENDED', 'RATE_LIMITED', 'NOT_FOUND')
-  async erase(@Param('name') name: string, @CurrentWorkspace() workspace: AuthenticatedWorkspace): Promise<void> {
+  async erase(@Param('name') name: string, @CurrentWorkspace() workspace: AuthenticatedWorkspace, @ActingAs('key') by: AuditOrigin): Promise<void> {
     const id = fileIdOf(name);
     // Another workspace's file answers as an unknown one: a key learns nothing of files not its own.
-    if (id === null || !(await this.files.erase(id, workspace.id))) throw new ApiError('NOT_FOUND');
+    if (id === null || !(await this.files.erase(id, workspace.id, by))) throw new ApiError('NOT_FOUND');
   }
 
   private async serve(name: string, req: Request, res: Response): Promise<void> {

@@ -1,3 +1,5 @@
+import { OPERATOR_OFFLINE } from '../audit/audit-entry';
+import type { AuditLog } from '../audit/audit-log.service';
 import type { FileOwners } from './file-owners';
 import type { FileStore } from './file-store.port';
 import { HostedFiles } from './hosted-files';
@@ -16,7 +18,7 @@ function hostedFiles(owner: string | null, recording: () => Promise<void> = asyn
     ownerOf: async () => owner,
     forget: async (id: string, workspaceId: string) => (calls.push(`forget ${id} ${workspaceId}`), workspaceId === owner),
   } as unknown as FileOwners;
-  return { files: new HostedFiles(store, owners), calls };
+  return { files: new HostedFiles(store, owners, { record: async () => undefined } as unknown as AuditLog), calls };
 }
 
 describe('HostedFiles', () => {
@@ -34,15 +36,15 @@ describe('HostedFiles', () => {
 
   it("erases the bytes, then forgets the owner, only for the owner's workspace", async () => {
     const { files, calls } = hostedFiles('ws-1');
-    await expect(files.erase(FILE.id, 'ws-2')).resolves.toBe(false);
+    await expect(files.erase(FILE.id, 'ws-2', OPERATOR_OFFLINE)).resolves.toBe(false);
     expect(calls).toEqual([]);
-    await expect(files.erase(FILE.id, 'ws-1')).resolves.toBe(true);
+    await expect(files.erase(FILE.id, 'ws-1', OPERATOR_OFFLINE)).resolves.toBe(true);
     expect(calls).toEqual([`erase ${FILE.id}`, `forget ${FILE.id} ws-1`]);
   });
 
   it('touches nothing for a file without a recorded owner', async () => {
     const { files, calls } = hostedFiles(null);
-    await expect(files.erase(FILE.id, 'ws-1')).resolves.toBe(false);
+    await expect(files.erase(FILE.id, 'ws-1', OPERATOR_OFFLINE)).resolves.toBe(false);
     expect(calls).toEqual([]);
   });
 });

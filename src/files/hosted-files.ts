@@ -1,4 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { AuditOrigin } from '../audit/audit-entry';
+import { AuditLog } from '../audit/audit-log.service';
 import { FileOwners } from './file-owners';
 import { FILE_STORE, FileStore, StoredFile } from './file-store.port';
 
@@ -8,6 +10,7 @@ export class HostedFiles {
   constructor(
     @Inject(FILE_STORE) private readonly store: FileStore,
     private readonly owners: FileOwners,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -31,9 +34,11 @@ export class HostedFiles {
    * workspace's, saved before owners were recorded, or erased already. The owner row goes last,
    * so an erase that failed half-way can be asked for again.
    */
-  async erase(id: string, workspaceId: string): Promise<boolean> {
+  async erase(id: string, workspaceId: string, by: AuditOrigin): Promise<boolean> {
     if ((await this.owners.ownerOf(id)) !== workspaceId) return false;
     await this.store.erase(id);
-    return this.owners.forget(id, workspaceId);
+    const forgotten = await this.owners.forget(id, workspaceId);
+    if (forgotten) await this.audit.record({ ...by, action: 'file.erased', workspaceId, target: { type: 'file', id } });
+    return forgotten;
   }
 }

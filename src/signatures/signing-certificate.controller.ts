@@ -1,3 +1,5 @@
+import { ActingAs } from '../audit/acting-as';
+import type { AuditOrigin } from '../audit/audit-entry';
 import { Body, Controller, Delete, Get, HttpCode, Param, Put, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { AdminTokenGuard } from '../auth/admin-token.guard';
@@ -24,9 +26,9 @@ export class SigningCertificateController {
   @ApiOperation({ summary: "Give the workspace its signing certificate (PKCS#12), in place of any other; kept encrypted, shown only as subject, issuer and expiry" })
   @ApiOkResponse({ type: SigningCertificateDto })
   @ApiErrorResponses('INVALID_REQUEST')
-  async put(@Param('id') id: string, @Body(new DtoValidationPipe()) body: PutSigningCertificateDto): Promise<SigningCertificateView> {
+  async put(@Param('id') id: string, @Body(new DtoValidationPipe()) body: PutSigningCertificateDto, @ActingAs('operator') by: AuditOrigin): Promise<SigningCertificateView> {
     await this.workspaces.get(id);
-    return this.certificates.put(id, body.p12, body.password);
+    return this.certificates.put(id, body.p12, body.password, by);
   }
 
   @Get()
@@ -44,8 +46,8 @@ export class SigningCertificateController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Remove the signing certificate: the workspace can no longer sign' })
   @ApiResponse({ status: 204, description: 'Removed (or there was none)' })
-  async remove(@Param('id') id: string): Promise<void> {
+  async remove(@Param('id') id: string, @ActingAs('operator') by: AuditOrigin): Promise<void> {
     await this.workspaces.get(id);
-    await this.certificates.remove(id);
+    await this.certificates.remove(id, by);
   }
 }

@@ -1,3 +1,5 @@
+import type { AuditOrigin } from '../audit/audit-entry';
+import { AuditLog } from '../audit/audit-log.service';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -33,10 +35,11 @@ export class SigningCertificates {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectRepository(SigningCertificateEntity) private readonly rows: Repository<SigningCertificateEntity>,
+    private readonly audit: AuditLog,
   ) {}
 
   /** Stores the workspace's certificate in place of any other; the workspace must exist. */
-  async put(workspaceId: string, p12Base64: string, password: string): Promise<SigningCertificateView> {
+  async put(workspaceId: string, p12Base64: string, password: string, by: AuditOrigin): Promise<SigningCertificateView> {
     const p12 = Buffer.from(p12Base64, 'base64');
     // node-forge with it: loaded when a certificate is first opened (see pdf-signing.ts).
     const { openPkcs12, UnusableCertificate } = await import('./certificate-bundle');
@@ -57,12 +60,14 @@ export class SigningCertificates {
     };
     // One statement: two uploads at once leave one of them, never a key conflict.
     await this.rows.upsert(row, ['workspaceId']);
+    await this.audit.record({ ...by, action: 'signing_certificate.set', workspaceId, target: { type: 'signing_certificate', id: workspaceId } });
     return view(row);
   }
 
-  async remove(workspaceId: string): Promise<void> {
-    await this.rows.delete({ workspaceId });
+  async remove(workspaceId: string, by: AuditOrigin): Promise<void> {
+    const { affected } = await this.rows.delete({ workspaceId });
     this.opened.delete(workspaceId);
+    if (affected) await this.audit.record({ ...by, action: 'signing_certificate.removed', workspaceId, target: { type: 'signing_certificate', id: workspaceId } });
   }
 
   async view(workspaceId: string): Promise<SigningCertificateView | null> {

@@ -1,5 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ActingAs } from '../audit/acting-as';
+import type { AuditOrigin } from '../audit/audit-entry';
 import { AdminTokenGuard } from '../auth/admin-token.guard';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses.decorator';
 import { DtoValidationPipe } from '../common/validation/dto-validation.pipe';
@@ -51,8 +53,8 @@ export class AdminController {
   @ApiOperation({ summary: 'Change name, plan, monthly limit override, suspension or enabled templates' })
   @ApiOkResponse({ type: WorkspaceDto })
   @ApiErrorResponses('INVALID_REQUEST', 'WORKSPACE_NOT_FOUND')
-  async update(@Param('id') id: string, @Body(validBody) body: UpdateWorkspaceDto): Promise<WorkspaceView> {
-    return this.workspaces.view(await this.workspaces.update(id, body), true);
+  async update(@Param('id') id: string, @Body(validBody) body: UpdateWorkspaceDto, @ActingAs('operator') by: AuditOrigin): Promise<WorkspaceView> {
+    return this.workspaces.view(await this.workspaces.update(id, body, by), true);
   }
 
   @Post(':id/keys')
@@ -60,8 +62,8 @@ export class AdminController {
   @ApiBody({ type: CreateKeyDto, required: false })
   @ApiResponse({ status: 201, type: CreatedKeyDto })
   @ApiErrorResponses('INVALID_REQUEST', 'WORKSPACE_NOT_FOUND')
-  async createKey(@Param('id') id: string, @Body(validOptionalBody) body: CreateKeyDto): Promise<CreatedApiKey> {
-    return this.workspaces.createKey(id, body.name ?? null, body.mode);
+  async createKey(@Param('id') id: string, @Body(validOptionalBody) body: CreateKeyDto, @ActingAs('operator') by: AuditOrigin): Promise<CreatedApiKey> {
+    return this.workspaces.createKey(id, body.name ?? null, body.mode, by);
   }
 
   @Get(':id/keys')
@@ -77,8 +79,8 @@ export class AdminController {
   @ApiOperation({ summary: 'Deactivate an API key, at once' })
   @ApiResponse({ status: 204, description: 'Deactivated' })
   @ApiErrorResponses('API_KEY_NOT_FOUND')
-  async revokeKey(@Param('id') id: string, @Param('keyId') keyId: string): Promise<void> {
-    await this.workspaces.revokeKey(id, keyId);
+  async revokeKey(@Param('id') id: string, @Param('keyId') keyId: string, @ActingAs('operator') by: AuditOrigin): Promise<void> {
+    await this.workspaces.revokeKey(id, keyId, by);
   }
 
   @Post(':id/webhook-secret')
@@ -86,7 +88,7 @@ export class AdminController {
   @ApiOperation({ summary: 'Rotate the webhook signing secret' })
   @ApiOkResponse({ type: WebhookSecretDto })
   @ApiErrorResponses('WORKSPACE_NOT_FOUND')
-  async rotateWebhookSecret(@Param('id') id: string): Promise<{ secret: string }> {
-    return { secret: await this.workspaces.rotateWebhookSecret(id) };
+  async rotateWebhookSecret(@Param('id') id: string, @ActingAs('operator') by: AuditOrigin): Promise<{ secret: string }> {
+    return { secret: await this.workspaces.rotateWebhookSecret(id, by) };
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { OPERATOR_OFFLINE } from '../audit/audit-entry';
 import { issueOpenInvite, inviteUrl } from '../accounts/invite-tokens';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -40,7 +41,7 @@ export class BootstrapService implements OnApplicationBootstrap {
     return withClusterLock(this.dataSource, 'pdfgen:bootstrap', async () => {
       if ((await this.workspaces.count()) > 0) return null;
       const workspace = await this.workspaces.create({ name: 'default', plan: 'business' });
-      const key = await this.workspaces.createKey(workspace.id, 'bootstrap');
+      const key = await this.workspaces.createKey(workspace.id, 'bootstrap', 'live', OPERATOR_OFFLINE);
       // Without an email: whoever opens it first types theirs and becomes the owner.
       const inviteToken = await issueOpenInvite(this.dataSource, workspace.id, 'owner');
       return { workspaceId: workspace.id, key: key.key, inviteToken };

@@ -2,6 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, Repository } from 'typeorm';
+import type { AuditOrigin } from '../audit/audit-entry';
+import { AuditLog } from '../audit/audit-log.service';
 import { ApiKeyEntity } from '../auth/api-key.entity';
 import { digestApiKey, generateApiKey, looksLikeApiKey } from '../auth/api-key';
 import { AuthenticatedWorkspace } from '../auth/authenticated-workspace';
@@ -68,6 +70,7 @@ export class WorkspacesService {
     @InjectRepository(ApiKeyEntity) private readonly keys: Repository<ApiKeyEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly usage: UsageService,
+    private readonly audit: AuditLog,
   ) {}
 
   /** `input` has passed CreateWorkspaceDto's checks (the operator API's pipe, the CLI). */
@@ -99,20 +102,24 @@ export class WorkspacesService {
   }
 
   /** `patch` has passed UpdateWorkspaceDto's checks; whether its templates fit the plan is checked here. */
-  async update(id: string, patch: UpdateWorkspaceDto): Promise<WorkspaceEntity> {
+  async update(id: string, patch: UpdateWorkspaceDto, by: AuditOrigin): Promise<WorkspaceEntity> {
     const workspace = await this.get(id);
     applyWorkspacePatch(workspace, patch);
-    return this.workspaces.save(workspace);
+    const saved = await this.workspaces.save(workspace);
+    await this.audit.record({ ...by, action: 'workspace.updated', workspaceId: id, target: { type: 'workspace', id } });
+    return saved;
   }
 
-  async rotateWebhookSecret(id: string): Promise<string> {
+  async rotateWebhookSecret(id: string, by: AuditOrigin): Promise<string> {
     const workspace = await this.get(id);
     workspace.webhookSecret = newWebhookSecret();
     await this.workspaces.save(workspace);
+    await this.audit.record({ ...by, action: 'webhook_secret.rotated', workspaceId: id, target: { type: 'webhook_secret', id } });
     return workspace.webhookSecret;
   }
 
-  async createKey(workspaceId: string, name?: string | null, mode: KeyMode = 'live'): Promise<CreatedApiKey> {
+  /** `mode` defaults to `live`. */
+  async createKey(workspaceId: string, name: string | null, mode: KeyMode | undefined, by: AuditOrigin): Promise<CreatedApiKey> {
     await this.get(workspaceId);
     const key = generateApiKey();
     const entity = await this.keys.save(
@@ -120,12 +127,13 @@ export class WorkspacesService {
         id: randomUUID(),
         workspaceId,
         name: name ?? null,
-        mode,
+        mode: mode ?? 'live',
         keyHash: digestApiKey(key),
         keyPrefix: key.slice(0, 13),
         revokedAt: null,
       }),
     );
+    await this.audit.record({ ...by, action: 'key.created', workspaceId, target: { type: 'key', id: entity.id } });
     return { id: entity.id, key, createdAt: entity.createdAt.toISOString(), name: entity.name, mode: entity.mode };
   }
 
@@ -135,10 +143,13 @@ export class WorkspacesService {
     return keys.map(toKeyView);
   }
 
-  async revokeKey(workspaceId: string, keyId: string): Promise<void> {
+  /** Revoking a revoked key again changes nothing, and is not recorded again. */
+  async revokeKey(workspaceId: string, keyId: string, by: AuditOrigin): Promise<void> {
     const key = await this.keys.findOneBy({ id: keyId, workspaceId });
     if (!key) throw new ApiError('API_KEY_NOT_FOUND', { params: { id: keyId } });
-    if (!key.revokedAt) await this.keys.update({ id: keyId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    if (key.revokedAt) return;
+    const { affected } = await this.keys.update({ id: keyId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    if (affected !== 0) await this.audit.record({ ...by, action: 'key.revoked', workspaceId, target: { type: 'key', id: keyId } });
   }
 
   /**

@@ -1,4 +1,5 @@
 import { ACCOUNT_FIELD_MESSAGES } from '../../src/accounts/account-fields';
+import { OPERATOR_OFFLINE } from '../../src/audit/audit-entry';
 import { Clock } from '../../src/accounts/clock';
 import { digestToken } from '../../src/accounts/invite-tokens';
 import { StoreUnderTest, storeAdapters } from '../support/store-adapters';
@@ -38,7 +39,7 @@ describe.each(storeAdapters('accounts'))('accounts store contract: $name', (adap
   const workspace = async (name = 'Acme', plan: 'free' | 'pro' | 'business' = 'pro') => (await one.workspaces.create({ name, plan })).id;
   /** A member who has accepted their invite. */
   const activeMember = async (workspaceId: string, address: string, role: 'owner' | 'member' = 'owner') => {
-    const invited = await one.accounts.invite(workspaceId, address, role);
+    const invited = await one.accounts.invite(workspaceId, address, role, OPERATOR_OFFLINE);
     return one.accounts.acceptInvite(tokenOf(invited.inviteUrl), PASSWORD);
   };
 
@@ -57,7 +58,7 @@ describe.each(storeAdapters('accounts'))('accounts store contract: $name', (adap
     it('invites by email; the invitee sets a password once, then signs in on any replica', async () => {
       const ws = await workspace('Acme');
       const address = email('Ada');
-      const invited = await one.accounts.invite(ws, `  ${address.toUpperCase()} `, 'owner');
+      const invited = await one.accounts.invite(ws, `  ${address.toUpperCase()} `, 'owner', OPERATOR_OFFLINE);
       expect(invited).toEqual({
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         email: address.toLowerCase(),
@@ -83,13 +84,13 @@ describe.each(storeAdapters('accounts'))('accounts store contract: $name', (adap
       await expect(one.accounts.acceptInvite(token, 'another password')).rejects.toEqual(refused('INVALID_INVITE', 400));
       expect(await one.accounts.signIn(address, PASSWORD)).toMatchObject({ id: invited.id });
       // An active member cannot be invited again.
-      await expect(one.accounts.invite(ws, address, 'member')).rejects.toEqual(refused('MEMBER_EXISTS', 409));
-      await expect(one.accounts.invite(ws, address, 'member')).rejects.toHaveProperty('message', `'${address.toLowerCase()}' is already a member of this workspace`);
+      await expect(one.accounts.invite(ws, address, 'member', OPERATOR_OFFLINE)).rejects.toEqual(refused('MEMBER_EXISTS', 409));
+      await expect(one.accounts.invite(ws, address, 'member', OPERATOR_OFFLINE)).rejects.toHaveProperty('message', `'${address.toLowerCase()}' is already a member of this workspace`);
     });
 
     it('stores only the digest of an invite token', async () => {
       const ws = await workspace();
-      const token = tokenOf((await one.accounts.invite(ws, email('digest'), 'member')).inviteUrl);
+      const token = tokenOf((await one.accounts.invite(ws, email('digest'), 'member', OPERATOR_OFFLINE)).inviteUrl);
       const rows: Array<{ token_digest: string }> = await one.dataSource.query('SELECT token_digest FROM invites');
       expect(rows.map((r) => r.token_digest)).toContain(digestToken(token));
       expect(JSON.stringify(rows)).not.toContain(token);
@@ -98,7 +99,7 @@ describe.each(storeAdapters('accounts'))('accounts store contract: $name', (adap
     it('refuses a tampered, unknown or expired invite with one message, and changes nothing', async () => {
       const ws = await workspace();
       const address = email('late');
-      const token = tokenOf((await one.accounts.invite(ws, address, 'member')).inviteUrl);
+      const token = tokenOf((await one.accounts.invite(ws, address, 'member', OPERATOR_OFFLINE)).inviteUrl);
       const tampered = (token[0] === 'A' ? 'B' : 'A') + token.slice(1);
       for (const bad of [tampered, token.slice(1), `${token}x`, '', '../../etc/passwd', 'x'.repeat(10_000)]) {
         await expect(one.accounts.describeInvite(bad)).rejects.toEqual(refused('INVALID_INVITE', 400));
@@ -116,7 +117,7 @@ describe.each(storeAdapters('accounts'))('accounts store contract: $name', (adap
 
     it('refuses a password under 10 characters and keeps the invite usable', async () => {
       const ws = await workspace();
-      const token = tokenOf((await one.accounts.invite(ws, email('short'), 'member')).inviteUrl);
+      const token = tokenOf((await one.accounts.invite(ws, email('short'), 'member', OPERATOR_OFFLINE)).inviteUrl);
       await expect(one.accounts.acceptInvite(token, '123456789')).rejects.toEqual(refused('PASSWORD_TOO_SHORT', 400));
       await expect(one.accounts.acceptInvite(token, undefined as unknown as string)).rejects.toEqual(refused('PASSWORD_TOO_SHORT', 400));
       await expect(one.accounts.acceptInvite(token, '123456789')).rejects.toHaveProperty('message', 'Password must be at least 10 characters');
@@ -126,7 +127,7 @@ describe.each(storeAdapters('accounts'))('accounts store contract: $name', (adap
     it('uses an invite once when two replicas accept it at the same moment', async () => {
       const ws = await workspace();
       const address = email('race');
-      const token = tokenOf((await one.accounts.invite(ws, address, 'member')).inviteUrl);
+      const token = tokenOf((await one.accounts.invite(ws, address, 'member', OPERATOR_OFFLINE)).inviteUrl);
       const results = await Promise.allSettled([one.accounts.acceptInvite(token, 'password one!'), two.accounts.acceptInvite(token, 'password two!')]);
       expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
       const winner = results[0].status === 'fulfilled' ? 'password one!' : 'password two!';
@@ -139,9 +140,9 @@ describe.each(storeAdapters('accounts'))('accounts store contract: $name', (adap
     it('re-inviting someone who has not accepted yet replaces their link and role', async () => {
       const ws = await workspace();
       const address = email('again');
-      const first = await one.accounts.invite(ws, address, 'member');
+      const first = await one.accounts.invite(ws, address, 'member', OPERATOR_OFFLINE);
       clock.advance(MINUTE);
-      const second = await two.accounts.invite(ws, address, 'owner');
+      const second = await two.accounts.invite(ws, address, 'owner', OPERATOR_OFFLINE);
       expect(second).toMatchObject({ id: first.id, role: 'owner', status: 'invited', createdAt: first.createdAt });
       expect(second.inviteUrl).not.toBe(first.inviteUrl);
       await expect(one.accounts.acceptInvite(tokenOf(first.inviteUrl), PASSWORD)).rejects.toEqual(refused('INVALID_INVITE', 400));
@@ -153,7 +154,7 @@ describe.each(storeAdapters('accounts'))('accounts store contract: $name', (adap
       const [home, other] = [await workspace('Home'), await workspace('Other')];
       const address = email('known');
       const user = await activeMember(home, address);
-      const invited = await one.accounts.invite(other, address, 'member');
+      const invited = await one.accounts.invite(other, address, 'member', OPERATOR_OFFLINE);
       expect(invited).toMatchObject({ id: user.id, status: 'active', role: 'member' });
       expect(await one.accounts.roleIn(user.id, other)).toBe('member');
       const token = tokenOf(invited.inviteUrl);
@@ -167,10 +168,10 @@ describe.each(storeAdapters('accounts'))('accounts store contract: $name', (adap
     it('validates email and role, and knows unknown workspaces', async () => {
       const ws = await workspace();
       for (const bad of ['', 'ada', 'ada@', '@example.com', 'ada@example', 'a da@example.com', 'ada@exa\u0000mple.com', `${'a'.repeat(250)}@example.com`]) {
-        await expect(one.accounts.invite(ws, bad, 'member')).rejects.toEqual(expect.objectContaining({ code: 'INVALID_REQUEST', extra: { validationErrors: [ACCOUNT_FIELD_MESSAGES.email] } }));
+        await expect(one.accounts.invite(ws, bad, 'member', OPERATOR_OFFLINE)).rejects.toEqual(expect.objectContaining({ code: 'INVALID_REQUEST', extra: { validationErrors: [ACCOUNT_FIELD_MESSAGES.email] } }));
       }
-      await expect(one.accounts.invite(ws, email('role'), 'admin' as 'owner')).rejects.toEqual(expect.objectContaining({ code: 'INVALID_REQUEST', extra: { validationErrors: ['role must be one of: owner, member'] } }));
-      await expect(one.accounts.invite('nope', email('x'), 'member')).rejects.toEqual(refused('WORKSPACE_NOT_FOUND', 404));
+      await expect(one.accounts.invite(ws, email('role'), 'admin' as 'owner', OPERATOR_OFFLINE)).rejects.toEqual(expect.objectContaining({ code: 'INVALID_REQUEST', extra: { validationErrors: ['role must be one of: owner, member'] } }));
+      await expect(one.accounts.invite('nope', email('x'), 'member', OPERATOR_OFFLINE)).rejects.toEqual(refused('WORKSPACE_NOT_FOUND', 404));
       await expect(one.accounts.listMembers('nope')).rejects.toEqual(refused('WORKSPACE_NOT_FOUND', 404));
       expect(await one.accounts.listMembers(ws)).toEqual([]);
     });
@@ -247,7 +248,7 @@ describe.each(storeAdapters('accounts'))('accounts store contract: $name', (adap
       const active = email('taken');
       await activeMember(ws, active);
       const invitedOnly = email('invited');
-      await one.accounts.invite(ws, invitedOnly, 'member');
+      await one.accounts.invite(ws, invitedOnly, 'member', OPERATOR_OFFLINE);
       await expect(one.accounts.signUp(active.toUpperCase(), 'whatever12345')).rejects.toEqual(refused('EMAIL_TAKEN', 409));
       await expect(one.accounts.signUp(invitedOnly, 'whatever12345')).rejects.toHaveProperty('message', 'An account with this email already exists');
       await expect(one.accounts.signUp(email('short'), 'short')).rejects.toEqual(refused('PASSWORD_TOO_SHORT', 400));
@@ -291,7 +292,7 @@ describe.each(storeAdapters('accounts'))('accounts store contract: $name', (adap
       await expect(two.accounts.signIn(address, PASSWORD)).rejects.toEqual(refused('SIGN_IN_LOCKED', 429));
       // Accepting an invite with the password is a sign-in too.
       const other = await workspace();
-      const token = tokenOf((await one.accounts.invite(other, address, 'member')).inviteUrl);
+      const token = tokenOf((await one.accounts.invite(other, address, 'member', OPERATOR_OFFLINE)).inviteUrl);
       await expect(one.accounts.acceptInvite(token, PASSWORD)).rejects.toEqual(refused('SIGN_IN_LOCKED', 429));
       // Other emails are not affected.
       const neighbour = email('neighbour');
@@ -332,30 +333,30 @@ describe.each(storeAdapters('accounts'))('accounts store contract: $name', (adap
       const [ws, other] = [await workspace('Main'), await workspace('Side')];
       const owner = await activeMember(ws, email('owner'));
       const member = await activeMember(ws, email('member'), 'member');
-      await one.accounts.invite(other, member.email, 'owner');
+      await one.accounts.invite(other, member.email, 'owner', OPERATOR_OFFLINE);
       const here = await one.sessions.start(member.id, ws);
       const there = await one.sessions.start(member.id, other);
-      await two.accounts.removeMember(ws, member.id);
+      await two.accounts.removeMember(ws, member.id, OPERATOR_OFFLINE);
       expect(await one.sessions.resolve(here.token)).toBeNull();
       expect(await one.sessions.resolve(there.token)).toMatchObject({ userId: member.id, workspaceId: other });
       expect(await one.accounts.roleIn(member.id, ws)).toBeNull();
       expect((await one.accounts.listMembers(ws)).map((m) => m.id)).toEqual([owner.id]);
-      await expect(one.accounts.removeMember(ws, member.id)).rejects.toEqual(refused('MEMBER_NOT_FOUND', 404));
-      await expect(one.accounts.removeMember(ws, 'nobody')).rejects.toHaveProperty('message', "Member 'nobody' not found");
-      await expect(one.accounts.removeMember('nope', member.id)).rejects.toEqual(refused('WORKSPACE_NOT_FOUND', 404));
+      await expect(one.accounts.removeMember(ws, member.id, OPERATOR_OFFLINE)).rejects.toEqual(refused('MEMBER_NOT_FOUND', 404));
+      await expect(one.accounts.removeMember(ws, 'nobody', OPERATOR_OFFLINE)).rejects.toHaveProperty('message', "Member 'nobody' not found");
+      await expect(one.accounts.removeMember('nope', member.id, OPERATOR_OFFLINE)).rejects.toEqual(refused('WORKSPACE_NOT_FOUND', 404));
     });
 
     it('keeps the last owner', async () => {
       const ws = await workspace();
       const first = await activeMember(ws, email('first'));
-      await expect(one.accounts.removeMember(ws, first.id)).rejects.toEqual(expect.objectContaining({ code: 'LAST_OWNER', status: 409, message: 'A workspace needs at least one owner' }));
+      await expect(one.accounts.removeMember(ws, first.id, OPERATOR_OFFLINE)).rejects.toEqual(expect.objectContaining({ code: 'LAST_OWNER', status: 409, message: 'A workspace needs at least one owner' }));
       const second = await activeMember(ws, email('second'));
-      await one.accounts.removeMember(ws, first.id);
-      await expect(one.accounts.removeMember(ws, second.id)).rejects.toEqual(refused('LAST_OWNER', 409));
+      await one.accounts.removeMember(ws, first.id, OPERATOR_OFFLINE);
+      await expect(one.accounts.removeMember(ws, second.id, OPERATOR_OFFLINE)).rejects.toEqual(refused('LAST_OWNER', 409));
       // Nor is the only owner turned into a member by inviting them again before they accept.
       const other = await workspace();
-      const pending = await one.accounts.invite(other, email('pending'), 'owner');
-      await expect(one.accounts.invite(other, pending.email, 'member')).rejects.toEqual(refused('LAST_OWNER', 409));
+      const pending = await one.accounts.invite(other, email('pending'), 'owner', OPERATOR_OFFLINE);
+      await expect(one.accounts.invite(other, pending.email, 'member', OPERATOR_OFFLINE)).rejects.toEqual(refused('LAST_OWNER', 409));
       expect((await one.accounts.listMembers(other))[0].role).toBe('owner');
     });
 
@@ -363,21 +364,21 @@ describe.each(storeAdapters('accounts'))('accounts store contract: $name', (adap
       const ws = await workspace();
       await activeMember(ws, email('boss'));
       const address = email('gone');
-      const invited = await one.accounts.invite(ws, address, 'member');
-      await one.accounts.removeMember(ws, invited.id);
+      const invited = await one.accounts.invite(ws, address, 'member', OPERATOR_OFFLINE);
+      await one.accounts.removeMember(ws, invited.id, OPERATOR_OFFLINE);
       await expect(one.accounts.acceptInvite(tokenOf(invited.inviteUrl), PASSWORD)).rejects.toEqual(refused('INVALID_INVITE', 400));
       const rows: unknown[] = await one.dataSource.query(`SELECT id FROM users WHERE email = '${address}'`);
       expect(rows).toEqual([]);
       // And they can be invited afresh.
-      await expect(one.accounts.invite(ws, address, 'member')).resolves.toMatchObject({ status: 'invited' });
+      await expect(one.accounts.invite(ws, address, 'member', OPERATOR_OFFLINE)).resolves.toMatchObject({ status: 'invited' });
     });
 
     it('lists memberships by workspace name, and forgets those of a deleted workspace', async () => {
       const address = email('many');
       const [b, a, c] = [await workspace('beta'), await workspace('Alpha'), await workspace('gamma')];
       const user = await activeMember(b, address, 'member');
-      await one.accounts.invite(a, address, 'owner');
-      await one.accounts.invite(c, address, 'member');
+      await one.accounts.invite(a, address, 'owner', OPERATOR_OFFLINE);
+      await one.accounts.invite(c, address, 'member', OPERATOR_OFFLINE);
       expect((await two.accounts.memberships(user.id)).map((m) => [m.workspaceName, m.role])).toEqual([['Alpha', 'owner'], ['beta', 'member'], ['gamma', 'member']]);
       const session = await one.sessions.start(user.id, c);
       await one.dataSource.query(one.dataSource.options.type === 'postgres' ? 'DELETE FROM workspaces WHERE id = $1' : 'DELETE FROM workspaces WHERE id = ?', [c]);
@@ -466,7 +467,7 @@ describe.each(storeAdapters('accounts'))('accounts store contract: $name', (adap
     it("switches only to the user's own workspaces", async () => {
       const other = await workspace('Other');
       const stranger = await workspace('Stranger');
-      await one.accounts.invite(other, user.email, 'member');
+      await one.accounts.invite(other, user.email, 'member', OPERATOR_OFFLINE);
       const { token, session } = await one.sessions.start(user.id, ws);
       await two.sessions.switchWorkspace(token, other);
       expect(await one.sessions.resolve(token)).toEqual({ ...session, workspaceId: other });

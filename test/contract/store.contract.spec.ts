@@ -1,3 +1,4 @@
+import { OPERATOR_OFFLINE } from '../../src/audit/audit-entry';
 import { inDialect } from '../../src/database/sql-dialect';
 import { MIGRATIONS } from '../../src/database/migrations';
 import { newFileId } from '../../src/files/file-id';
@@ -34,7 +35,7 @@ describe.each(adapters)('store contract: $name', (adapter) => {
     expect(read).toEqual({ ...created, createdAt: expect.any(Date) });
     expect(Math.abs(read.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
 
-    await one.workspaces.update(created.id, { suspended: true, monthlyLimit: null, enabledTemplates: ['invoice-basic'] });
+    await one.workspaces.update(created.id, { suspended: true, monthlyLimit: null, enabledTemplates: ['invoice-basic'] }, OPERATOR_OFFLINE);
     expect(await two.workspaces.get(created.id)).toMatchObject({ suspended: true, monthlyLimit: null, enabledTemplates: ['invoice-basic'] });
     expect((await two.workspaces.list()).map((w) => w.id)).toContain(created.id);
     await expect(two.workspaces.get('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'WORKSPACE_NOT_FOUND' });
@@ -42,10 +43,10 @@ describe.each(adapters)('store contract: $name', (adapter) => {
 
   it('authenticates a key on every replica until it is revoked on any one', async () => {
     const workspace = await one.workspaces.create({ name: 'Keys', plan: 'free' });
-    const created = await one.workspaces.createKey(workspace.id, 'ci');
+    const created = await one.workspaces.createKey(workspace.id, 'ci', 'live', OPERATOR_OFFLINE);
     expect(await two.workspaces.authenticate(created.key)).toMatchObject({ id: workspace.id, keyId: created.id, plan: 'free', monthlyLimit: 100, webhooks: false });
 
-    await two.workspaces.revokeKey(workspace.id, created.id);
+    await two.workspaces.revokeKey(workspace.id, created.id, OPERATOR_OFFLINE);
     expect(await one.workspaces.authenticate(created.key)).toBeNull();
     const [listed] = await one.workspaces.listKeys(workspace.id);
     expect(listed).toMatchObject({ id: created.id, name: 'ci', active: false, revokedAt: expect.any(String) });
@@ -155,7 +156,7 @@ describe.each(adapters)('store contract: $name', (adapter) => {
   // A key's "last used" (the dashboard's keys page): written on use, at most once a minute per process.
   it('is null until the key authenticates, then the time of that use, seen by every replica', async () => {
     const workspace = await one.workspaces.create({ name: 'Last used', plan: 'pro' });
-    const created = await one.workspaces.createKey(workspace.id, 'ci');
+    const created = await one.workspaces.createKey(workspace.id, 'ci', 'live', OPERATOR_OFFLINE);
     expect((await two.workspaces.listKeys(workspace.id))[0].lastUsedAt).toBeNull();
 
     const before = Date.now();
@@ -169,7 +170,7 @@ describe.each(adapters)('store contract: $name', (adapter) => {
 
   it('writes at most once a minute per key and process', async () => {
     const workspace = await one.workspaces.create({ name: 'Throttled', plan: 'pro' });
-    const created = await one.workspaces.createKey(workspace.id);
+    const created = await one.workspaces.createKey(workspace.id, null, 'live', OPERATOR_OFFLINE);
     await one.workspaces.authenticate(created.key);
     const first = (await one.workspaces.listKeys(workspace.id))[0].lastUsedAt;
     await one.dataSource.query(inDialect(one.dataSource, 'UPDATE api_keys SET last_used_at = NULL WHERE id = ?'), [created.id]);

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { AccountsService } from '../../src/accounts/accounts.service';
 import { Clock, SystemClock } from '../../src/accounts/clock';
 import { SessionsService } from '../../src/accounts/sessions.service';
+import { AuditLog } from '../../src/audit/audit-log.service';
 import { ApiKeyEntity } from '../../src/auth/api-key.entity';
 import { JsonLogger } from '../../src/common/logging/json-logger';
 import { loadConfig } from '../../src/config/app-config';
@@ -19,6 +20,7 @@ export interface StoreServices {
   bootstrap: BootstrapService;
   accounts: AccountsService;
   sessions: SessionsService;
+  audit: AuditLog;
 }
 
 /**
@@ -29,10 +31,11 @@ export interface StoreServices {
 export async function openStore(where: { dataDir: string; databaseUrl?: string }, clock: Clock = new SystemClock()): Promise<StoreServices> {
   const dataSource = await openDataSource(dataSourceOptions(where));
   const usage = new UsageService(dataSource);
-  const workspaces = new WorkspacesService(dataSource.getRepository(WorkspaceEntity), dataSource.getRepository(ApiKeyEntity), dataSource, usage);
   const config = loadConfig({ DATA_DIR: where.dataDir, BOOTSTRAP: 'true' });
+  const audit = new AuditLog(dataSource, config, new JsonLogger('silent'));
+  const workspaces = new WorkspacesService(dataSource.getRepository(WorkspaceEntity), dataSource.getRepository(ApiKeyEntity), dataSource, usage, audit);
   const bootstrap = new BootstrapService(config, workspaces, new JsonLogger('silent'), dataSource);
-  const accounts = new AccountsService(dataSource, workspaces, config, clock);
+  const accounts = new AccountsService(dataSource, workspaces, config, clock, audit);
   const sessions = new SessionsService(dataSource, clock);
-  return { dataSource, workspaces, usage, bootstrap, accounts, sessions };
+  return { dataSource, workspaces, usage, bootstrap, accounts, sessions, audit };
 }

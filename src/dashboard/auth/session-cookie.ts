@@ -4,6 +4,7 @@ import { SESSION_COOKIE, SESSION_MAX_AGE_MS, SessionsService } from '../../accou
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { clearDashboardCookie, readCookie, setDashboardCookie } from '../http/cookies';
+import { SignInAudit } from './sign-in-audit';
 
 /** Starts and ends dashboard sessions and keeps the cookie in step with them. */
 @Injectable()
@@ -13,16 +14,18 @@ export class SessionCookie {
   constructor(
     private readonly sessions: SessionsService,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly signIns: SignInAudit,
   ) {
     this.secure = config.publicUrl.startsWith('https:');
   }
 
-  /** A fresh session (a previous one of this browser ends: its token is never reused). */
+  /** A fresh session (a previous one of this browser ends: its token is never reused), recorded as a sign-in. */
   async start(req: Request, res: Response, userId: string, workspaceId: string): Promise<void> {
     const previous = readCookie(req, SESSION_COOKIE);
     if (previous) await this.sessions.end(previous);
     const { token } = await this.sessions.start(userId, workspaceId);
     setDashboardCookie(res, SESSION_COOKIE, token, this.secure, SESSION_MAX_AGE_MS / 1000);
+    await this.signIns.signedIn(req, userId, workspaceId);
   }
 
   /** Ends the browser's session on the server, and clears the cookie. */

@@ -12,6 +12,7 @@ import { FormBody, formField } from '../http/form-body.middleware';
 import { ViewRenderer } from '../view-renderer';
 import { formErrorOf, FormErrors, NO_FORM_ERRORS, toFormErrors } from './form-errors';
 import { SessionCookie } from './session-cookie';
+import { SignInAudit } from './sign-in-audit';
 
 /** The pages before a session: sign-in, invite acceptance, and sign-up when DASHBOARD_SIGNUP is on. */
 @ApiExcludeController()
@@ -21,6 +22,7 @@ export class SignInController {
   constructor(
     private readonly accounts: AccountsService,
     private readonly sessionCookie: SessionCookie,
+    private readonly signIns: SignInAudit,
     private readonly views: ViewRenderer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -39,6 +41,7 @@ export class SignInController {
     try {
       user = await this.accounts.signIn(email, formField(body, 'password'));
     } catch (error) {
+      if (isRefusedSignIn(error)) await this.signIns.failed(req, email);
       const errors = toFormErrors(error, { INVALID_CREDENTIALS: '', SIGN_IN_LOCKED: '', INVALID_REQUEST: '' });
       if (error instanceof ApiError && typeof error.extra.retryAfterSeconds === 'number') res.setHeader('Retry-After', String(error.extra.retryAfterSeconds));
       return this.renderSignIn(res, email, next, errors);
@@ -70,6 +73,8 @@ export class SignInController {
       user = await this.accounts.acceptInvite(token, password, invite.email === null ? email : undefined);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'INVALID_INVITE') return this.renderInvalidInvite(res);
+      // An invite to someone with an account asks for their password: a wrong one is a failed sign-in too.
+      if (isRefusedSignIn(error)) await this.signIns.failed(req, email);
       const errors = toFormErrors(error, {
         PASSWORD_TOO_SHORT: 'password',
         INVALID_CREDENTIALS: 'password',
@@ -143,4 +148,9 @@ export class SignInController {
   private renderSignUp(res: Response, email: string, errors: FormErrors): Promise<void> {
     return this.views.render(res, 'auth/sign-up', { title: 'Create your account', email, errors }, errors.status);
   }
+}
+
+/** A password refused, or refused unchecked during a lock-out. */
+function isRefusedSignIn(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'INVALID_CREDENTIALS' || error.code === 'SIGN_IN_LOCKED');
 }

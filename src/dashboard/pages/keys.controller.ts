@@ -1,5 +1,7 @@
 import { Body, Get, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { ActingAs } from '../../audit/acting-as';
+import type { AuditOrigin } from '../../audit/audit-entry';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { CreateKeyDto } from '../../workspaces/dto/create-key.dto';
@@ -40,20 +42,20 @@ export class KeysPageController {
 
   @Post()
   @OwnerOnly()
-  async create(@Dashboard() ctx: DashboardContext, @Body() body: FormBody, @Res() res: Response): Promise<void> {
+  async create(@Dashboard() ctx: DashboardContext, @Body() body: FormBody, @ActingAs('user') by: AuditOrigin, @Res() res: Response): Promise<void> {
     // A blank name is no name; the name is checked by the operator API's own rules (CreateKeyDto).
     const name = formField(body, 'name').trim();
     const mode = formField(body, 'mode') || 'live';
     const checked = await checkForm(CreateKeyDto, { name, mode });
     if (!checked.ok) return this.render(res, ctx, { form: { name, mode, errors: checked.fields } }, 400);
-    const created = await this.workspaces.createKey(ctx.workspace.id, name === '' ? null : name, checked.value.mode);
+    const created = await this.workspaces.createKey(ctx.workspace.id, name === '' ? null : name, checked.value.mode, by);
     await this.render(res, ctx, { created }, 201);
   }
 
   @Post(':keyId/revoke')
   @OwnerOnly()
-  async revoke(@Dashboard() ctx: DashboardContext, @Param('keyId') keyId: string, @Res() res: Response): Promise<void> {
-    await this.workspaces.revokeKey(ctx.workspace.id, keyId);
+  async revoke(@Dashboard() ctx: DashboardContext, @Param('keyId') keyId: string, @ActingAs('user') by: AuditOrigin, @Res() res: Response): Promise<void> {
+    await this.workspaces.revokeKey(ctx.workspace.id, keyId, by);
     res.redirect(303, `${KEYS_PATH}?revoked=${encodeURIComponent(keyId)}`);
   }
 

@@ -2,6 +2,8 @@ import { Body, Get, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { AccountsService, InvitedMember, MemberView } from '../../accounts/accounts.service';
 import { AddMemberDto } from '../../accounts/dto/add-member.dto';
+import { ActingAs } from '../../audit/acting-as';
+import type { AuditOrigin } from '../../audit/audit-entry';
 import { ApiError } from '../../common/errors/api-error';
 import { FormErrors, NO_FORM_ERRORS, toFormErrors } from '../auth/form-errors';
 import { SIGN_IN_PATH } from '../http/dashboard-paths';
@@ -40,14 +42,14 @@ export class MembersPageController {
 
   @Post()
   @OwnerOnly()
-  async invite(@Dashboard() ctx: DashboardContext, @Body() body: FormBody, @Res() res: Response): Promise<void> {
+  async invite(@Dashboard() ctx: DashboardContext, @Body() body: FormBody, @ActingAs('user') by: AuditOrigin, @Res() res: Response): Promise<void> {
     const form = { email: formField(body, 'email').trim(), role: formField(body, 'role') };
     // The operator API's rules and messages (AddMemberDto), each at its field.
     const checked = await checkForm(AddMemberDto, form);
     if (!checked.ok) return this.render(res, ctx, { form, errors: { status: 400, fields: checked.fields, alert: '' } });
     let invited: InvitedMember;
     try {
-      invited = await this.accounts.invite(ctx.workspace.id, checked.value.email, checked.value.role);
+      invited = await this.accounts.invite(ctx.workspace.id, checked.value.email, checked.value.role, by);
     } catch (error) {
       return this.render(res, ctx, { form, errors: toFormErrors(error, { MEMBER_EXISTS: 'email', INVALID_REQUEST: 'email' }) });
     }
@@ -56,9 +58,9 @@ export class MembersPageController {
 
   @Post(':userId/remove')
   @OwnerOnly()
-  async remove(@Dashboard() ctx: DashboardContext, @Param('userId') userId: string, @Res() res: Response): Promise<void> {
+  async remove(@Dashboard() ctx: DashboardContext, @Param('userId') userId: string, @ActingAs('user') by: AuditOrigin, @Res() res: Response): Promise<void> {
     try {
-      await this.accounts.removeMember(ctx.workspace.id, userId);
+      await this.accounts.removeMember(ctx.workspace.id, userId, by);
     } catch (error) {
       if (!(error instanceof ApiError) || error.code !== 'LAST_OWNER') throw error;
       return this.render(res, ctx, { errors: { status: error.status, fields: {}, alert: `${error.message}: make someone else an owner first.` } });

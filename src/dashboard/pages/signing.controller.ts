@@ -1,3 +1,5 @@
+import { ActingAs } from '../../audit/acting-as';
+import type { AuditOrigin } from '../../audit/audit-entry';
 import { Body, Get, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiError } from '../../common/errors/api-error';
@@ -33,12 +35,12 @@ export class SigningPageController {
 
   @Post()
   @OwnerOnly()
-  async upload(@Dashboard() ctx: DashboardContext, @Body() body: FormBody, @Res() res: Response): Promise<void> {
+  async upload(@Dashboard() ctx: DashboardContext, @Body() body: FormBody, @ActingAs('user') by: AuditOrigin, @Res() res: Response): Promise<void> {
     // Pasted base64 may come wrapped in lines.
     const checked = await checkForm(PutSigningCertificateDto, { p12: formField(body, 'p12').replace(/\s+/g, ''), password: formField(body, 'password') });
     if (!checked.ok) return this.render(res, ctx, { errors: checked.fields }, 400);
     try {
-      await this.certificates.put(ctx.workspace.id, checked.value.p12, checked.value.password);
+      await this.certificates.put(ctx.workspace.id, checked.value.p12, checked.value.password, by);
     } catch (error) {
       if (!(error instanceof ApiError) || error.code !== 'INVALID_REQUEST') throw error;
       return this.render(res, ctx, { errors: { p12: (error.extra.validationErrors as string[])[0] } }, 400);
@@ -48,8 +50,8 @@ export class SigningPageController {
 
   @Post('remove')
   @OwnerOnly()
-  async remove(@Dashboard() ctx: DashboardContext, @Res() res: Response): Promise<void> {
-    await this.certificates.remove(ctx.workspace.id);
+  async remove(@Dashboard() ctx: DashboardContext, @ActingAs('user') by: AuditOrigin, @Res() res: Response): Promise<void> {
+    await this.certificates.remove(ctx.workspace.id, by);
     res.redirect(303, `${SIGNING_PATH}?done=removed`);
   }
 

@@ -1,6 +1,8 @@
 import { Get, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiError } from '../../common/errors/api-error';
+import { ActingAs } from '../../audit/acting-as';
+import type { AuditOrigin } from '../../audit/audit-entry';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { JobsService } from '../../jobs/jobs.service';
@@ -39,8 +41,8 @@ export class WebhooksPageController {
 
   @Post('secret/rotate')
   @OwnerOnly()
-  async rotate(@Dashboard() ctx: DashboardContext, @Res() res: Response): Promise<void> {
-    await this.workspaces.rotateWebhookSecret(ctx.workspace.id);
+  async rotate(@Dashboard() ctx: DashboardContext, @ActingAs('user') by: AuditOrigin, @Res() res: Response): Promise<void> {
+    await this.workspaces.rotateWebhookSecret(ctx.workspace.id, by);
     res.redirect(303, `${WEBHOOKS_PATH}?rotated=1`);
   }
 

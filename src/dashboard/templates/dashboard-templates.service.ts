@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { AuditOrigin } from '../../audit/audit-entry';
 import type { AuthenticatedWorkspace } from '../../auth/authenticated-workspace';
 import { ApiError } from '../../common/errors/api-error';
 import { BUILT_IN_TEMPLATES, TEMPLATE_CATEGORIES, TemplateId } from '../../engine';
@@ -154,7 +155,7 @@ export class DashboardTemplatesService {
   }
 
   /** The editor form saved: a new template (no `id` in the path) or a new version of `id`. */
-  async save(view: WorkspaceView, id: string | null, fields: EditorFields): Promise<TemplateObject> {
+  async save(view: WorkspaceView, id: string | null, fields: EditorFields, by: AuditOrigin): Promise<TemplateObject> {
     const workspace = apiWorkspace(view);
     if (workspace.suspended) throw new ApiError('WORKSPACE_SUSPENDED');
     requireCustomTemplates(workspace);
@@ -164,14 +165,14 @@ export class DashboardTemplatesService {
       category: fields.category === '' ? undefined : fields.category,
       description: fields.description === '' ? undefined : fields.description,
     };
-    if (id === null) return this.custom.create(workspace, { ...body, id: fields.id.trim() === '' ? undefined : fields.id.trim() });
-    return this.custom.update(workspace, id, body);
+    if (id === null) return this.custom.create(workspace, { ...body, id: fields.id.trim() === '' ? undefined : fields.id.trim() }, by);
+    return this.custom.update(workspace, id, body, by);
   }
 
-  async remove(view: WorkspaceView, id: string): Promise<void> {
+  async remove(view: WorkspaceView, id: string, by: AuditOrigin): Promise<void> {
     const workspace = apiWorkspace(view);
     if (workspace.suspended) throw new ApiError('WORKSPACE_SUSPENDED');
-    await this.custom.remove(workspace, id);
+    await this.custom.remove(workspace, id, by);
   }
 }
 

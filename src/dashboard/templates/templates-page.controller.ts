@@ -1,5 +1,7 @@
 import { Body, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { ActingAs } from '../../audit/acting-as';
+import type { AuditOrigin } from '../../audit/audit-entry';
 import { ApiError } from '../../common/errors/api-error';
 import { findTemplate } from '../../engine';
 import { formField } from '../http/form-body.middleware';
@@ -55,10 +57,10 @@ export class TemplatesPageController {
 
   @Post()
   @OwnerOnly()
-  async saveNew(@Dashboard() ctx: DashboardContext, @Body() body: unknown, @Res() res: Response): Promise<void> {
+  async saveNew(@Dashboard() ctx: DashboardContext, @Body() body: unknown, @ActingAs('user') by: AuditOrigin, @Res() res: Response): Promise<void> {
     const fields = editorFields(body);
     try {
-      const saved = await this.templates.save(ctx.workspace, null, fields);
+      const saved = await this.templates.save(ctx.workspace, null, fields, by);
       res.redirect(303, `/dashboard/templates/${saved.id}?saved=${encodeURIComponent(saved.version)}`);
     } catch (error) {
       if (!(error instanceof ApiError) || !FORM_ERRORS.has(error.code)) throw error;
@@ -88,10 +90,10 @@ export class TemplatesPageController {
 
   @Post(':id')
   @OwnerOnly()
-  async saveVersion(@Dashboard() ctx: DashboardContext, @Param('id') id: string, @Body() body: unknown, @Res() res: Response): Promise<void> {
+  async saveVersion(@Dashboard() ctx: DashboardContext, @Param('id') id: string, @Body() body: unknown, @ActingAs('user') by: AuditOrigin, @Res() res: Response): Promise<void> {
     const fields = { ...editorFields(body), id };
     try {
-      const saved = await this.templates.save(ctx.workspace, id, fields);
+      const saved = await this.templates.save(ctx.workspace, id, fields, by);
       res.redirect(303, `/dashboard/templates/${saved.id}?saved=${encodeURIComponent(saved.version)}`);
     } catch (error) {
       if (!(error instanceof ApiError) || !FORM_ERRORS.has(error.code)) throw error;
@@ -110,8 +112,8 @@ export class TemplatesPageController {
 
   @Post(':id/delete')
   @OwnerOnly()
-  async remove(@Dashboard() ctx: DashboardContext, @Param('id') id: string, @Res() res: Response): Promise<void> {
-    await this.templates.remove(ctx.workspace, id);
+  async remove(@Dashboard() ctx: DashboardContext, @Param('id') id: string, @ActingAs('user') by: AuditOrigin, @Res() res: Response): Promise<void> {
+    await this.templates.remove(ctx.workspace, id, by);
     res.redirect(303, `/dashboard/templates?deleted=${encodeURIComponent(id)}`);
   }
 

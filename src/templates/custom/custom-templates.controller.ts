@@ -1,5 +1,7 @@
 import { Body, Controller, Delete, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ActingAs } from '../../audit/acting-as';
+import type { AuditOrigin } from '../../audit/audit-entry';
 import { ApiKeyGuard } from '../../auth/api-key.guard';
 import { AuthenticatedWorkspace } from '../../auth/authenticated-workspace';
 import { CurrentWorkspace } from '../../auth/current-workspace.decorator';
@@ -27,8 +29,8 @@ export class CustomTemplatesController {
   @ApiBody({ schema: { $ref: `#/components/schemas/${TEMPLATE_DEFINITION_COMPONENT}` } })
   @ApiCreatedResponse({ type: TemplateDto })
   @ApiErrorResponses(...BODY_ERRORS, ...KEY_ERRORS, 'INVALID_TEMPLATE_DEFINITION', 'TEMPLATE_ALREADY_EXISTS', 'CUSTOM_TEMPLATE_LIMIT_REACHED')
-  create(@Body() body: unknown, @CurrentWorkspace() workspace: AuthenticatedWorkspace): Promise<TemplateObject> {
-    return this.templates.create(workspace, body);
+  create(@Body() body: unknown, @CurrentWorkspace() workspace: AuthenticatedWorkspace, @ActingAs('key') by: AuditOrigin): Promise<TemplateObject> {
+    return this.templates.create(workspace, body, by);
   }
 
   @Put('templates/:id')
@@ -39,8 +41,8 @@ export class CustomTemplatesController {
   @ApiBody({ schema: { $ref: `#/components/schemas/${TEMPLATE_DEFINITION_COMPONENT}` } })
   @ApiOkResponse({ type: TemplateDto })
   @ApiErrorResponses(...BODY_ERRORS, ...KEY_ERRORS, 'BUILT_IN_TEMPLATE_READ_ONLY', ['TEMPLATE_NOT_FOUND', 404], 'INVALID_TEMPLATE_DEFINITION')
-  update(@Param('id') id: string, @Body() body: unknown, @CurrentWorkspace() workspace: AuthenticatedWorkspace): Promise<TemplateObject> {
-    return this.templates.update(workspace, id, body);
+  update(@Param('id') id: string, @Body() body: unknown, @CurrentWorkspace() workspace: AuthenticatedWorkspace, @ActingAs('key') by: AuditOrigin): Promise<TemplateObject> {
+    return this.templates.update(workspace, id, body, by);
   }
 
   @Delete('templates/:id')
@@ -48,7 +50,7 @@ export class CustomTemplatesController {
   @ApiOperation({ summary: 'Delete a custom template and its versions', description: 'PDFs made from it stay; afterwards the id is unknown.' })
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrorResponses(...KEY_ERRORS, 'BUILT_IN_TEMPLATE_READ_ONLY', ['TEMPLATE_NOT_FOUND', 404])
-  async remove(@Param('id') id: string, @CurrentWorkspace() workspace: AuthenticatedWorkspace): Promise<void> {
-    await this.templates.remove(workspace, id);
+  async remove(@Param('id') id: string, @CurrentWorkspace() workspace: AuthenticatedWorkspace, @ActingAs('key') by: AuditOrigin): Promise<void> {
+    await this.templates.remove(workspace, id, by);
   }
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import type { AuditOrigin } from '../../audit/audit-entry';
+import { AuditLog } from '../../audit/audit-log.service';
 import type { AuthenticatedWorkspace } from '../../auth/authenticated-workspace';
 import { ApiError } from '../../common/errors/api-error';
 import { findTemplate } from '../../engine';
@@ -29,9 +31,10 @@ export class CustomTemplatesService {
   constructor(
     private readonly store: CustomTemplateStore,
     private readonly checker: DefinitionChecker,
+    private readonly audit: AuditLog,
   ) {}
 
-  async create(workspace: AuthenticatedWorkspace, body: unknown): Promise<TemplateObject> {
+  async create(workspace: AuthenticatedWorkspace, body: unknown, by: AuditOrigin): Promise<TemplateObject> {
     requireCustomTemplates(workspace);
     const parsed = await parseDefinition(body, this.checker);
     if (parsed.id !== undefined && (findTemplate(parsed.id) || (await this.store.find(workspace.id, parsed.id)))) throw alreadyExists(parsed.id);
@@ -40,7 +43,9 @@ export class CustomTemplatesService {
       const id = parsed.id ?? generatedId(parsed.fields.name);
       try {
         // Counted in the insert's transaction: exact under concurrency (DECISIONS section 13).
-        return customObject(await this.store.create(workspace.id, id, parsed.fields, limit));
+        const created = customObject(await this.store.create(workspace.id, id, parsed.fields, limit));
+        await this.audit.record({ ...by, action: 'template.created', workspaceId: workspace.id, target: { type: 'template', id } });
+        return created;
       } catch (error) {
         if (error instanceof TemplateLimitReached) throw new ApiError('CUSTOM_TEMPLATE_LIMIT_REACHED', { extra: { limit } });
         // A chosen id taken meanwhile is a conflict; a generated one is drawn again.
@@ -51,7 +56,7 @@ export class CustomTemplatesService {
   }
 
   /** A new version: the body's `version`, else the next minor version. */
-  async update(workspace: AuthenticatedWorkspace, id: string, body: unknown): Promise<TemplateObject> {
+  async update(workspace: AuthenticatedWorkspace, id: string, body: unknown, by: AuditOrigin): Promise<TemplateObject> {
     requireCustomTemplates(workspace);
     refuseBuiltIn(id);
     for (let attempt = 1; ; attempt++) {
@@ -60,6 +65,7 @@ export class CustomTemplatesService {
       try {
         const updated = await this.store.addVersion(workspace.id, id, parsed.version ?? nextMinor(current.version), parsed.fields);
         if (!updated) throw await this.notFound(workspace, id);
+        await this.audit.record({ ...by, action: 'template.updated', workspaceId: workspace.id, target: { type: 'template', id } });
         return customObject(updated);
       } catch (error) {
         if (!(error instanceof TemplateVersionTaken)) throw error;
@@ -69,10 +75,11 @@ export class CustomTemplatesService {
     }
   }
 
-  async remove(workspace: AuthenticatedWorkspace, id: string): Promise<void> {
+  async remove(workspace: AuthenticatedWorkspace, id: string, by: AuditOrigin): Promise<void> {
     requireCustomTemplates(workspace);
     refuseBuiltIn(id);
     if (!(await this.store.delete(workspace.id, id))) throw await this.notFound(workspace, id);
+    await this.audit.record({ ...by, action: 'template.deleted', workspaceId: workspace.id, target: { type: 'template', id } });
   }
 
   /** The template with its newest definition and its versions, oldest first; null when the workspace has no such template. */

@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/admin/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log, newest first: key, member, template, secret, plan and erasure changes, and sign-ins (kept AUDIT_DAYS days) */
+        get: operations["AuditAdminController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/workspaces": {
         parameters: {
             query?: never;
@@ -321,7 +338,8 @@ export interface paths {
          * @description Only with a key of the workspace that generated it. Its bytes are overwritten or deleted; the URL answers 404 from then on, on every replica.
          */
         delete: operations["FilesController_erase"];
-        options?: never;
+        /** CORS preflight of a hosted PDF */
+        options: operations["FilesController_preflight"];
         /** Headers of a hosted PDF */
         head: operations["FilesController_head"];
         patch?: never;
@@ -361,6 +379,86 @@ export interface paths {
          * @description outputFormat url (default) and base64 answer JSON; buffer answers the PDF bytes.
          */
         post: operations["GenerateController_generate[1]"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue up to 500 generations as one batch
+         * @description Every item is checked before anything is queued; GET /api/v1/batches/{id} reports on the batch, and its webhook gets it when it ends.
+         */
+        post: operations["BatchesController_create[0]"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue up to 500 generations as one batch
+         * @description Every item is checked before anything is queued; GET /api/v1/batches/{id} reports on the batch, and its webhook gets it when it ends.
+         */
+        post: operations["BatchesController_create[1]"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A batch and its items
+         * @description Only the workspace that made the batch sees it.
+         */
+        get: operations["BatchesController_get[0]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A batch and its items
+         * @description Only the workspace that made the batch sees it.
+         */
+        get: operations["BatchesController_get[1]"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -575,6 +673,51 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AuditActorDto: {
+            /**
+             * @description user: a person signed in to the dashboard; key: an API key; operator: the admin token or the CLI
+             * @enum {string}
+             */
+            type: "user" | "key" | "operator";
+            /** @description The user's or key's id; absent for the operator, and for a failed sign-in */
+            id?: string;
+        };
+        AuditTargetDto: {
+            /** @enum {string} */
+            type: "key" | "member" | "template" | "workspace" | "file" | "user" | "webhook_secret" | "signing_certificate";
+            /** @description The key's, member's, template's, workspace's, file's or user's id; null for a failed sign-in with an unknown email */
+            id: string | null;
+        };
+        AuditEntryDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            at: string;
+            /**
+             * Format: uuid
+             * @description null for a failed sign-in that names no account
+             */
+            workspaceId: string | null;
+            /** @enum {string} */
+            action: "key.created" | "key.revoked" | "member.invited" | "member.removed" | "member.role_changed" | "template.created" | "template.updated" | "template.deleted" | "webhook_secret.rotated" | "signing_certificate.set" | "workspace.updated" | "file.erased" | "user.signed_in" | "user.sign_in_failed" | "user.password_reset";
+            actor: components["schemas"]["AuditActorDto"];
+            target: components["schemas"]["AuditTargetDto"];
+            /**
+             * @description The client's IP address; null for the CLI
+             * @example 203.0.113.7
+             */
+            ip: string | null;
+            /** @description X-Request-Id of the request; null for the CLI */
+            requestId: string | null;
+        };
+        AuditPageDto: {
+            /** @example true */
+            success: boolean;
+            /** @description Newest first */
+            entries: components["schemas"]["AuditEntryDto"][];
+            /** @description Pass as cursor for the next page; null on the last page */
+            nextCursor: string | null;
+        };
         UsageDto: {
             /** @example 2026-11 */
             period: string;
@@ -925,6 +1068,50 @@ export interface components {
             /** @example invoice-basic */
             templateId: string;
         };
+        BatchAcceptedDto: {
+            /** @example true */
+            success: boolean;
+            /** @example 6d0a3c1e-2b4f-4e8a-9c7d-1f2e3a4b5c6d */
+            batchId: string;
+            /**
+             * @description How many items were queued
+             * @example 3
+             */
+            items: number;
+        };
+        BatchItemDto: {
+            /**
+             * @description The item's place in the request, from 0
+             * @example 0
+             */
+            index: number;
+            /**
+             * @example succeeded
+             * @enum {string}
+             */
+            status: "queued" | "running" | "succeeded" | "failed";
+            /** @example http://localhost:3000/files/Jc9...pdf */
+            pdfUrl?: string;
+            /** @description Why the item failed (the details of a 500 PDF generation failed) */
+            error?: string;
+        };
+        BatchDto: {
+            /** @example true */
+            success: boolean;
+            id: string;
+            /**
+             * @example succeeded
+             * @enum {string}
+             */
+            status: "queued" | "running" | "succeeded" | "partial" | "failed";
+            items: components["schemas"]["BatchItemDto"][];
+            /** @description With merge: true, once the batch has ended and at least one item succeeded */
+            mergedPdfUrl?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            finishedAt?: string;
+        };
         JobDto: {
             /** @example true */
             success: boolean;
@@ -1016,6 +1203,11 @@ export interface components {
             mode: "live" | "test";
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description A failed generation: the details of its 500 PDF generation failed
+             * @example Rendering took longer than 30000 ms
+             */
+            error?: string;
         };
         GenerationsPageDto: {
             /** @example true */
@@ -1669,6 +1861,229 @@ export interface components {
                 }[];
             };
             /** @description Pro plan and above: answer 202 at once and POST the result here */
+            webhook?: {
+                /**
+                 * @description http(s), public addresses only, at most 2048 characters (else 400 Invalid webhook URL)
+                 * @example https://hooks.example.com/pdf-ready
+                 */
+                url: string;
+                /**
+                 * @description At most 20; reserved names (host, content-type, cookie, webhook-*, proxy-*, sec-*, ...) are refused
+                 * @example {
+                 *       "X-Correlation-Id": "order-1042"
+                 *     }
+                 */
+                headers?: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "templateId": "invoice-basic",
+         *           "data": {
+         *             "invoiceNumber": "INV-2025-0142",
+         *             "invoiceDate": "2025-03-03",
+         *             "dueDate": "2025-04-02",
+         *             "company": {
+         *               "name": "Northwind Post Production Ltd.",
+         *               "address": "4100 Lankershim Blvd, Suite 210, North Hollywood, CA 91602",
+         *               "email": "billing@northwindpost.example",
+         *               "phone": "+1 (818) 555-0142"
+         *             },
+         *             "client": {
+         *               "name": "Bluebird Pictures LLC",
+         *               "address": "1250 Vine Street, 3rd Floor, Los Angeles, CA 90038",
+         *               "email": "accounts.payable@bluebirdpictures.example"
+         *             },
+         *             "items": [
+         *               {
+         *                 "description": "Offline editorial, week 1-4",
+         *                 "quantity": 4,
+         *                 "unitPrice": 3200,
+         *                 "amount": 12800
+         *               },
+         *               {
+         *                 "description": "Colour grading (DaVinci suite, per day)",
+         *                 "quantity": 5,
+         *                 "unitPrice": 1450,
+         *                 "amount": 7250
+         *               },
+         *               {
+         *                 "description": "5.1 sound mix and stems",
+         *                 "quantity": 1,
+         *                 "unitPrice": 6800,
+         *                 "amount": 6800
+         *               },
+         *               {
+         *                 "description": "VFX clean-up shots",
+         *                 "quantity": 18,
+         *                 "unitPrice": 275,
+         *                 "amount": 4950
+         *               },
+         *               {
+         *                 "description": "DCP mastering and QC",
+         *                 "quantity": 1,
+         *                 "unitPrice": 2400,
+         *                 "amount": 2400
+         *               },
+         *               {
+         *                 "description": "LTO archive tapes",
+         *                 "quantity": 6,
+         *                 "unitPrice": 85.5,
+         *                 "amount": 513
+         *               },
+         *               {
+         *                 "description": "Courier, drive shipment to lab",
+         *                 "quantity": 2,
+         *                 "unitPrice": 62.5,
+         *                 "amount": 125
+         *               }
+         *             ],
+         *             "subtotal": 34838,
+         *             "tax": 3309.61,
+         *             "total": 38147.61,
+         *             "notes": "Thank you for trusting us with \"The Long Coast\". Sales tax at 9.5% applies to tangible items and services as billed. Questions about this invoice: billing@northwindpost.example.",
+         *             "paymentInstructions": "Pay by ACH or wire within 30 days to Northwind Post Production Ltd., First Coastal Bank, routing 121000358, account 004417256. Please quote INV-2025-0142 as the reference."
+         *           }
+         *         }
+         *       ],
+         *       "merge": true
+         *     }
+         */
+        BatchRequest: {
+            /** @description 1 to 500 generate requests, rendered as hosted files; each success counts one generation */
+            items: {
+                /**
+                 * @description A template id from GET /api/v1/templates: a built-in or one of your custom templates
+                 * @example invoice-basic
+                 * @example invoice-basic
+                 * @example weekly-report
+                 * @example calendar-schedule
+                 * @example kpi-dashboard
+                 */
+                templateId: string;
+                /**
+                 * @description A version of the template (default: the newest); built-in templates have only 1.0.0. Unknown: 400 Template '<id>' has no version '<version>'
+                 * @example 1.0.0
+                 */
+                templateVersion?: string;
+                /** @description Must satisfy the template's schema, with its bounds (also at GET /api/v1/templates/{id}/schema) */
+                data: components["schemas"]["TemplateData-invoice-basic"] | components["schemas"]["TemplateData-weekly-report"] | components["schemas"]["TemplateData-calendar-schedule"] | components["schemas"]["TemplateData-kpi-dashboard"] | {
+                    [key: string]: unknown;
+                };
+                /** @description Page options; every key left out takes the template's default */
+                options?: {
+                    /**
+                     * @default Letter
+                     * @enum {string}
+                     */
+                    format?: "Letter" | "A4" | "Legal";
+                    /**
+                     * @default portrait
+                     * @enum {string}
+                     */
+                    orientation?: "portrait" | "landscape";
+                    /** @description Overrides the template's margins side by side */
+                    margin?: {
+                        /**
+                         * @description CSS length: in, mm, cm, pt, px (96 px = 1 in) or a bare number (px)
+                         * @example 0.75in
+                         */
+                        top?: string | number;
+                        /**
+                         * @description CSS length: in, mm, cm, pt, px (96 px = 1 in) or a bare number (px)
+                         * @example 0.75in
+                         */
+                        right?: string | number;
+                        /**
+                         * @description CSS length: in, mm, cm, pt, px (96 px = 1 in) or a bare number (px)
+                         * @example 0.75in
+                         */
+                        bottom?: string | number;
+                        /**
+                         * @description CSS length: in, mm, cm, pt, px (96 px = 1 in) or a bare number (px)
+                         * @example 0.75in
+                         */
+                        left?: string | number;
+                    };
+                    /**
+                     * @description Draw headerTemplate / footerTemplate (default footer: Page N of M)
+                     * @default false
+                     */
+                    displayHeaderFooter?: boolean;
+                    /** @description HTML subset: text, b strong i em u br span div p img (data:image/png|jpeg only); inline style font-size, font-weight, font-style, color, text-align, margin, padding, width; placeholder classes pageNumber, totalPages, date, title, url */
+                    headerTemplate?: string;
+                    /** @description Same HTML subset as headerTemplate */
+                    footerTemplate?: string;
+                    /**
+                     * @description The document's language as a BCP 47 tag: the PDF's /Lang (read by screen readers) and the glyph forms of Chinese, Japanese and Korean text (ja, ko, zh-Hans, zh-Hant). Absent: invoice-basic's data.locale, else en
+                     * @default en
+                     * @example fr-CA
+                     */
+                    lang?: string;
+                    /**
+                     * @description Make the file claim and meet an archiving or accessibility standard: PDF/A-2b or PDF/A-3b (sRGB output intent, XMP identification) or PDF/UA-1, or a list of at most one PDF/A level and PDF/UA-1 (["PDF/A-3b", "PDF/UA-1"]). Every document is tagged, with /Lang and XMP, without it. An e-invoice is PDF/A-3b.
+                     * @example PDF/A-2b
+                     */
+                    pdfStandard?: ("PDF/A-2b" | "PDF/A-3b" | "PDF/UA-1") | ("PDF/A-2b" | "PDF/A-3b" | "PDF/UA-1")[];
+                    /**
+                     * @description invoice-basic only: make the PDF a hybrid e-invoice (Factur-X 1.0 / ZUGFeRD 2.3, PDF/A-3b) with the invoice embedded as UN/CEFACT CII XML: EN16931 (factur-x.xml) or XRECHNUNG (xrechnung.xml). The data must then carry what EN 16931 requires (see the README, "E-invoices").
+                     * @example EN16931
+                     * @enum {string}
+                     */
+                    eInvoice?: "EN16931" | "XRECHNUNG";
+                    /** @description Encrypt the PDF with AES-256: the owner password unlocks everything, the user password (optional) is asked to open it; permissions default to none but contentAccessibility (true) and printing (full). Not with a PDF/A standard, which forbids encryption. */
+                    encryption?: {
+                        ownerPassword: string;
+                        userPassword?: string;
+                        permissions?: {
+                            /**
+                             * @default full
+                             * @enum {string}
+                             */
+                            printing?: "full" | "low" | "none";
+                            /** @default false */
+                            copying?: boolean;
+                            /** @default false */
+                            modifying?: boolean;
+                            /** @default false */
+                            annotating?: boolean;
+                            /** @default false */
+                            fillingForms?: boolean;
+                            /** @default true */
+                            contentAccessibility?: boolean;
+                            /** @default false */
+                            documentAssembly?: boolean;
+                        };
+                    };
+                    /** @description Files embedded in the PDF as associated files (AFRelationship /Supplement): up to 10, at most 5 MiB decoded in all; not with PDF/A-2b, which forbids them */
+                    attachments?: {
+                        /**
+                         * @description The file name shown by PDF readers, unique in the document: 1-100 characters, no / or \
+                         * @example timesheet.csv
+                         */
+                        name: string;
+                        /**
+                         * @description The MIME type, e.g. text/csv
+                         * @example text/csv
+                         */
+                        contentType: string;
+                        /**
+                         * @description The file, base64
+                         * @example ZGF0ZSxob3VycwoyMDI1LTAzLTMxLDgK
+                         */
+                        data: string;
+                        /** @description What the file is, shown by PDF readers */
+                        description?: string;
+                    }[];
+                };
+            }[];
+            /** @description Also join the successful items, in order, into one more hosted PDF with a bookmark per item (not counted) */
+            merge?: boolean;
+            /** @description POSTed the batch (type batch.finished) when its last item has ended */
             webhook?: {
                 /**
                  * @description http(s), public addresses only, at most 2048 characters (else 400 Invalid webhook URL)
@@ -2803,6 +3218,59 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    AuditAdminController_list: {
+        parameters: {
+            query?: {
+                /** @description Only this workspace's entries */
+                workspaceId?: string;
+                action?: "key.created" | "key.revoked" | "member.invited" | "member.removed" | "member.role_changed" | "template.created" | "template.updated" | "template.deleted" | "webhook_secret.rotated" | "signing_certificate.set" | "workspace.updated" | "file.erased" | "user.signed_in" | "user.sign_in_failed" | "user.password_reset";
+                limit?: number;
+                /** @description The nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPageDto"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Invalid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     AdminController_list: {
         parameters: {
             query?: never;
@@ -4280,6 +4748,23 @@ export interface operations {
             };
         };
     };
+    FilesController_preflight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     FilesController_head: {
         parameters: {
             query?: never;
@@ -4558,6 +5043,336 @@ export interface operations {
             };
             /** @description Server is busy */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "BatchesController_create[0]": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description As on generate: a repeat with the same key and body answers the same batchId with Idempotent-Replayed: true and queues nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchAcceptedDto"];
+                };
+            };
+            /** @description Invalid JSON body | Invalid request | Invalid webhook URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing API key | Invalid or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Workspace is suspended | Batches require the Pro plan or above */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Content-Type must be application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Monthly PDF generation limit reached | Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Server is busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "BatchesController_create[1]": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description As on generate: a repeat with the same key and body answers the same batchId with Idempotent-Replayed: true and queues nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchAcceptedDto"];
+                };
+            };
+            /** @description Invalid JSON body | Invalid request | Invalid webhook URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing API key | Invalid or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Workspace is suspended | Batches require the Pro plan or above */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Content-Type must be application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Monthly PDF generation limit reached | Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Server is busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "BatchesController_get[0]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchDto"];
+                };
+            };
+            /** @description Missing API key | Invalid or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Workspace is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Batch '<id>' not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "BatchesController_get[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchDto"];
+                };
+            };
+            /** @description Missing API key | Invalid or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Workspace is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Batch '<id>' not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
