@@ -135,17 +135,20 @@ describe.each([
       expect(JSON.stringify(res.body)).not.toContain('nobody@example.com');
     });
 
-    it("records an owner's key, secret and member changes as the person", async () => {
+    it("records an owner's key, secret, template and member changes as the person", async () => {
       const keysPage = await owner.get('/dashboard/keys').expect(200);
       const created = await owner.post('/dashboard/keys').set('X-Request-Id', 'dash-key').type('form').send({ _csrf: csrfOf(keysPage.text), name: 'laptop', mode: 'test' }).expect(201);
       const newKeyId = (await t.admin.get(`/workspaces/${ws.id}/keys`).expect(200)).body.keys.find((k: { name: string }) => k.name === 'laptop').id;
       await owner.post(`/dashboard/keys/${newKeyId}/revoke`).set('X-Request-Id', 'dash-revoke').type('form').send({ _csrf: csrfOf(created.text) }).expect(303);
       await owner.post('/dashboard/webhooks/secret/rotate').set('X-Request-Id', 'dash-secret').type('form').send({ _csrf: csrfOf(created.text) }).expect(303);
+      await t.http.post('/api/v1/templates').set('X-API-Key', ws.key).send({ ...greeting('Hello'), id: 'farewell' }).expect(201);
+      await owner.post('/dashboard/templates/farewell/delete').set('X-Request-Id', 'dash-template').type('form').send({ _csrf: csrfOf(created.text) }).expect(303);
       await owner.post('/dashboard/members').set('X-Request-Id', 'dash-invite').type('form').send({ _csrf: csrfOf(created.text), email: 'lin@example.com', role: 'member' }).expect(201);
 
       expect(await entriesOf('dash-key')).toEqual([{ ...asUser('dash-key'), action: 'key.created', target: { type: 'key', id: newKeyId } }]);
       expect(await entriesOf('dash-revoke')).toEqual([{ ...asUser('dash-revoke'), action: 'key.revoked', target: { type: 'key', id: newKeyId } }]);
       expect(await entriesOf('dash-secret')).toEqual([{ ...asUser('dash-secret'), action: 'webhook_secret.rotated', target: { type: 'webhook_secret', id: ws.id } }]);
+      expect(await entriesOf('dash-template')).toEqual([{ ...asUser('dash-template'), action: 'template.deleted', target: { type: 'template', id: 'farewell' } }]);
       expect(await entriesOf('dash-invite')).toEqual([{ ...asUser('dash-invite'), action: 'member.invited', target: { type: 'member', id: expect.any(String) } }]);
     });
   });
