@@ -1,3 +1,4 @@
+import type { BatchFinisher } from '../batches/batch-finisher';
 import { JobStore, openJobStore } from '../../test/webhooks/job-store';
 import { JsonLogger } from '../common/logging/json-logger';
 import type { AppConfig } from '../config/app-config';
@@ -41,6 +42,7 @@ describe('JobDelivery errors before the request is sent', () => {
       store.dataSource.getRepository(JobEntity),
       {} as JobRenderer,
       new JobDelivery(config, store.dataSource, workspaces, metrics),
+      {} as BatchFinisher,
       new JsonLogger('silent'),
     );
 

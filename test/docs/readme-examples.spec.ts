@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -25,7 +26,7 @@ describe('README examples', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    url = `http://127.0.0.1:${t.app.getHttpServer().address().port}`;
+    url = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
     key = (await t.createWorkspace('pro')).key;
   });
   afterAll(() => t?.close());
