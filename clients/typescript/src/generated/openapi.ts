@@ -12,10 +12,10 @@ export interface paths {
             cookie?: never;
         };
         /** List workspaces */
-        get: operations["AdminController_list"];
+        get: operations["listWorkspaces"];
         put?: never;
         /** Create a workspace */
-        post: operations["AdminController_create"];
+        post: operations["createWorkspace"];
         delete?: never;
         options?: never;
         head?: never;
@@ -30,14 +30,14 @@ export interface paths {
             cookie?: never;
         };
         /** A workspace with its usage this month */
-        get: operations["AdminController_get"];
+        get: operations["getWorkspace"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Change name, plan, monthly limit override, suspension or enabled templates */
-        patch: operations["AdminController_update"];
+        patch: operations["updateWorkspace"];
         trace?: never;
     };
     "/admin/v1/workspaces/{id}/keys": {
@@ -48,10 +48,10 @@ export interface paths {
             cookie?: never;
         };
         /** List API keys (without secrets) */
-        get: operations["AdminController_listKeys"];
+        get: operations["listApiKeys"];
         put?: never;
         /** Create an API key (the only time the key is returned) */
-        post: operations["AdminController_createKey"];
+        post: operations["createApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -69,7 +69,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Deactivate an API key, at once */
-        delete: operations["AdminController_revokeKey"];
+        delete: operations["revokeApiKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -85,7 +85,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Rotate the webhook signing secret */
-        post: operations["AdminController_rotateWebhookSecret"];
+        post: operations["rotateWebhookSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -100,10 +100,10 @@ export interface paths {
             cookie?: never;
         };
         /** List members and invitees */
-        get: operations["MembersAdminController_list"];
+        get: operations["listMembers"];
         put?: never;
         /** Invite a member: the answer carries their single-use invite URL (valid 7 days) */
-        post: operations["MembersAdminController_add"];
+        post: operations["inviteMember"];
         delete?: never;
         options?: never;
         head?: never;
@@ -121,7 +121,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Remove a member; their sessions in this workspace end at once */
-        delete: operations["MembersAdminController_remove"];
+        delete: operations["removeMember"];
         options?: never;
         head?: never;
         patch?: never;
@@ -138,37 +138,13 @@ export interface paths {
          * List templates
          * @description No API key needed: lists the built-ins. With a key, also the workspace's custom templates (an invalid key gets 401).
          */
-        get: operations["TemplatesController_list[0]"];
+        get: operations["listTemplates"];
         put?: never;
         /**
          * Create a custom template
          * @description Business plan. Starts at version 1.0.0; at most 100 per workspace.
          */
-        post: operations["CustomTemplatesController_create[0]"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/templates": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List templates
-         * @description No API key needed: lists the built-ins. With a key, also the workspace's custom templates (an invalid key gets 401).
-         */
-        get: operations["TemplatesController_list[1]"];
-        put?: never;
-        /**
-         * Create a custom template
-         * @description Business plan. Starts at version 1.0.0; at most 100 per workspace.
-         */
-        post: operations["CustomTemplatesController_create[1]"];
+        post: operations["createTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -186,46 +162,18 @@ export interface paths {
          * One template
          * @description A custom template also shows its newest definition and every version, oldest first.
          */
-        get: operations["TemplatesController_get[0]"];
+        get: operations["getTemplate"];
         /**
          * Change a custom template: a new version
          * @description The same body as create, without id. The version grows by one minor step (1.0.0, 1.1.0, ...) unless the body names a higher one; older versions stay renderable.
          */
-        put: operations["CustomTemplatesController_update[0]"];
+        put: operations["updateTemplate"];
         post?: never;
         /**
          * Delete a custom template and its versions
          * @description PDFs made from it stay; afterwards the id is unknown.
          */
-        delete: operations["CustomTemplatesController_remove[0]"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/templates/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One template
-         * @description A custom template also shows its newest definition and every version, oldest first.
-         */
-        get: operations["TemplatesController_get[1]"];
-        /**
-         * Change a custom template: a new version
-         * @description The same body as create, without id. The version grows by one minor step (1.0.0, 1.1.0, ...) unless the body names a higher one; older versions stay renderable.
-         */
-        put: operations["CustomTemplatesController_update[1]"];
-        post?: never;
-        /**
-         * Delete a custom template and its versions
-         * @description PDFs made from it stay; afterwards the id is unknown.
-         */
-        delete: operations["CustomTemplatesController_remove[1]"];
+        delete: operations["deleteTemplate"];
         options?: never;
         head?: never;
         patch?: never;
@@ -239,24 +187,7 @@ export interface paths {
             cookie?: never;
         };
         /** A template's data schema and default options */
-        get: operations["TemplatesController_schema[0]"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/templates/{id}/schema": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A template's data schema and default options */
-        get: operations["TemplatesController_schema[1]"];
+        get: operations["getTemplateSchema"];
         put?: never;
         post?: never;
         delete?: never;
@@ -276,27 +207,7 @@ export interface paths {
          * JSON Schema of the template language
          * @description No API key needed. Point an editor at it (`"$schema"` in a layout file) for completion and checks while writing a layout.
          */
-        get: operations["TemplatesController_languageSchema[0]"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/template-language.schema.json": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * JSON Schema of the template language
-         * @description No API key needed. Point an editor at it (`"$schema"` in a layout file) for completion and checks while writing a layout.
-         */
-        get: operations["TemplatesController_languageSchema[1]"];
+        get: operations["getTemplateLanguageSchema"];
         put?: never;
         post?: never;
         delete?: never;
@@ -313,17 +224,18 @@ export interface paths {
             cookie?: never;
         };
         /** Download a hosted PDF (supports HEAD, Range and If-None-Match) */
-        get: operations["FilesController_get"];
+        get: operations["downloadFile"];
         put?: never;
         post?: never;
         /**
          * Erase a hosted PDF for good
          * @description Only with a key of the workspace that generated it. Its bytes are overwritten or deleted; the URL answers 404 from then on, on every replica.
          */
-        delete: operations["FilesController_erase"];
-        options?: never;
+        delete: operations["deleteFile"];
+        /** CORS preflight of a hosted PDF */
+        options: operations["preflightFile"];
         /** Headers of a hosted PDF */
-        head: operations["FilesController_head"];
+        head: operations["headFile"];
         patch?: never;
         trace?: never;
     };
@@ -340,14 +252,14 @@ export interface paths {
          * Render a template with data into a PDF
          * @description outputFormat url (default) and base64 answer JSON; buffer answers the PDF bytes.
          */
-        post: operations["GenerateController_generate[0]"];
+        post: operations["generatePdf"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/v1/generate": {
+    "/api/v1/batches": {
         parameters: {
             query?: never;
             header?: never;
@@ -357,10 +269,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Render a template with data into a PDF
-         * @description outputFormat url (default) and base64 answer JSON; buffer answers the PDF bytes.
+         * Queue up to 500 generations as one batch
+         * @description Every item is checked before anything is queued; GET /api/v1/batches/{id} reports on the batch, and its webhook gets it when it ends.
          */
-        post: operations["GenerateController_generate[1]"];
+        post: operations["createBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A batch and its items
+         * @description Only the workspace that made the batch sees it.
+         */
+        get: operations["getBatch"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -380,27 +312,7 @@ export interface paths {
          * Preview a template or a layout as a PDF
          * @description A stored template (built-ins on every plan; custom ones on Business, at any version) with `data` or its sample data, or a layout not stored (Business). Every page carries a diagonal PREVIEW watermark; nothing is stored, counted against the monthly limit, or kept in the history.
          */
-        post: operations["TemplatePreviewController_preview[0]"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/templates/preview": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Preview a template or a layout as a PDF
-         * @description A stored template (built-ins on every plan; custom ones on Business, at any version) with `data` or its sample data, or a layout not stored (Business). Every page carries a diagonal PREVIEW watermark; nothing is stored, counted against the monthly limit, or kept in the history.
-         */
-        post: operations["TemplatePreviewController_preview[1]"];
+        post: operations["previewTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -418,27 +330,7 @@ export interface paths {
          * Status of a webhook job
          * @description Only the workspace that made the job sees it.
          */
-        get: operations["JobsController_get[0]"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/jobs/{jobId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Status of a webhook job
-         * @description Only the workspace that made the job sees it.
-         */
-        get: operations["JobsController_get[1]"];
+        get: operations["getJob"];
         put?: never;
         post?: never;
         delete?: never;
@@ -455,7 +347,7 @@ export interface paths {
             cookie?: never;
         };
         /** Recent webhook deliveries of a workspace, newest first, with every attempt */
-        get: operations["JobsAdminController_list"];
+        get: operations["listDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -477,7 +369,7 @@ export interface paths {
          * Queue a new delivery of a delivered or failed job
          * @description The new delivery has a new webhook-id; the job is `delivering` again.
          */
-        post: operations["JobsAdminController_redeliver"];
+        post: operations["redeliverJob"];
         delete?: never;
         options?: never;
         head?: never;
@@ -492,7 +384,7 @@ export interface paths {
             cookie?: never;
         };
         /** Liveness: 200 while the process runs */
-        get: operations["HealthController_health"];
+        get: operations["checkLiveness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -509,7 +401,7 @@ export interface paths {
             cookie?: never;
         };
         /** Readiness: 200 when the database, the file store and the queue answer, else 503 */
-        get: operations["HealthController_ready"];
+        get: operations["checkReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -526,24 +418,7 @@ export interface paths {
             cookie?: never;
         };
         /** The workspace's generations, newest first, succeeded and failed (kept HISTORY_DAYS days) */
-        get: operations["GenerationsController_list[0]"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/generations": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The workspace's generations, newest first, succeeded and failed (kept HISTORY_DAYS days) */
-        get: operations["GenerationsController_list[1]"];
+        get: operations["listGenerations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -906,6 +781,50 @@ export interface components {
             /** @example invoice-basic */
             templateId: string;
         };
+        BatchAcceptedDto: {
+            /** @example true */
+            success: boolean;
+            /** @example 6d0a3c1e-2b4f-4e8a-9c7d-1f2e3a4b5c6d */
+            batchId: string;
+            /**
+             * @description How many items were queued
+             * @example 3
+             */
+            items: number;
+        };
+        BatchItemDto: {
+            /**
+             * @description The item's place in the request, from 0
+             * @example 0
+             */
+            index: number;
+            /**
+             * @example succeeded
+             * @enum {string}
+             */
+            status: "queued" | "running" | "succeeded" | "failed";
+            /** @example http://localhost:3000/files/Jc9...pdf */
+            pdfUrl?: string;
+            /** @description Why the item failed (the details of a 500 PDF generation failed) */
+            error?: string;
+        };
+        BatchDto: {
+            /** @example true */
+            success: boolean;
+            id: string;
+            /**
+             * @example succeeded
+             * @enum {string}
+             */
+            status: "queued" | "running" | "succeeded" | "partial" | "failed";
+            items: components["schemas"]["BatchItemDto"][];
+            /** @description With merge: true, once the batch has ended and at least one item succeeded */
+            mergedPdfUrl?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            finishedAt?: string;
+        };
         JobDto: {
             /** @example true */
             success: boolean;
@@ -997,6 +916,11 @@ export interface components {
             mode: "live" | "test";
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description A failed generation: the details of its 500 PDF generation failed
+             * @example Rendering took longer than 30000 ms
+             */
+            error?: string;
         };
         GenerationsPageDto: {
             /** @example true */
@@ -1024,18 +948,26 @@ export interface components {
             code: string;
             /** @description Same value as the X-Request-Id response header */
             requestId: string;
-            /** @description Every problem found, each naming its field */
-            validationErrors?: string[];
-            /** @description Template ids this workspace may use (TEMPLATE_NOT_FOUND) */
-            availableTemplates?: string[];
-            /** @description QUOTA_EXCEEDED: the limit in force; CUSTOM_TEMPLATE_LIMIT_REACHED: custom templates a workspace may hold */
-            limit?: number;
-            /** @description QUOTA_EXCEEDED: generations counted this month */
-            used?: number;
-            /** @description QUOTA_EXCEEDED: generations left this month */
-            remaining?: number;
-            /** @description A short, safe explanation (never a stack trace) */
+            /** @description A short, safe explanation (never a stack trace). Carried by INVALID_JSON, INVALID_WEBHOOK_URL, GENERATION_FAILED. */
             details?: string;
+            /** @description The body limit in force, in bytes. Carried by BODY_TOO_LARGE. */
+            limitBytes?: number;
+            /** @description Template ids this workspace may use. Carried by TEMPLATE_NOT_FOUND. */
+            availableTemplates?: string[];
+            /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+            validationErrors?: string[];
+            /** @description The valid categories. Carried by INVALID_CATEGORY. */
+            categories?: string[];
+            /** @description QUOTA_EXCEEDED: the monthly limit in force; CUSTOM_TEMPLATE_LIMIT_REACHED: custom templates a workspace may hold. Carried by CUSTOM_TEMPLATE_LIMIT_REACHED, QUOTA_EXCEEDED. */
+            limit?: number;
+            /** @description Generations counted this month. Carried by QUOTA_EXCEEDED. */
+            used?: number;
+            /** @description Generations left this month. Carried by QUOTA_EXCEEDED. */
+            remaining?: number;
+            /** @description A batch's item count, which must fit in `remaining` whole. Carried by QUOTA_EXCEEDED. */
+            requested?: number;
+            /** @description Seconds until signing in may be tried again. Carried by SIGN_IN_LOCKED. */
+            retryAfterSeconds?: number;
         };
         /**
          * invoice-basic data
@@ -1620,6 +1552,229 @@ export interface components {
                 }[];
             };
             /** @description Pro plan and above: answer 202 at once and POST the result here */
+            webhook?: {
+                /**
+                 * @description http(s), public addresses only, at most 2048 characters (else 400 Invalid webhook URL)
+                 * @example https://hooks.example.com/pdf-ready
+                 */
+                url: string;
+                /**
+                 * @description At most 20; reserved names (host, content-type, cookie, webhook-*, proxy-*, sec-*, ...) are refused
+                 * @example {
+                 *       "X-Correlation-Id": "order-1042"
+                 *     }
+                 */
+                headers?: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "templateId": "invoice-basic",
+         *           "data": {
+         *             "invoiceNumber": "INV-2025-0142",
+         *             "invoiceDate": "2025-03-03",
+         *             "dueDate": "2025-04-02",
+         *             "company": {
+         *               "name": "Northwind Post Production Ltd.",
+         *               "address": "4100 Lankershim Blvd, Suite 210, North Hollywood, CA 91602",
+         *               "email": "billing@northwindpost.example",
+         *               "phone": "+1 (818) 555-0142"
+         *             },
+         *             "client": {
+         *               "name": "Bluebird Pictures LLC",
+         *               "address": "1250 Vine Street, 3rd Floor, Los Angeles, CA 90038",
+         *               "email": "accounts.payable@bluebirdpictures.example"
+         *             },
+         *             "items": [
+         *               {
+         *                 "description": "Offline editorial, week 1-4",
+         *                 "quantity": 4,
+         *                 "unitPrice": 3200,
+         *                 "amount": 12800
+         *               },
+         *               {
+         *                 "description": "Colour grading (DaVinci suite, per day)",
+         *                 "quantity": 5,
+         *                 "unitPrice": 1450,
+         *                 "amount": 7250
+         *               },
+         *               {
+         *                 "description": "5.1 sound mix and stems",
+         *                 "quantity": 1,
+         *                 "unitPrice": 6800,
+         *                 "amount": 6800
+         *               },
+         *               {
+         *                 "description": "VFX clean-up shots",
+         *                 "quantity": 18,
+         *                 "unitPrice": 275,
+         *                 "amount": 4950
+         *               },
+         *               {
+         *                 "description": "DCP mastering and QC",
+         *                 "quantity": 1,
+         *                 "unitPrice": 2400,
+         *                 "amount": 2400
+         *               },
+         *               {
+         *                 "description": "LTO archive tapes",
+         *                 "quantity": 6,
+         *                 "unitPrice": 85.5,
+         *                 "amount": 513
+         *               },
+         *               {
+         *                 "description": "Courier, drive shipment to lab",
+         *                 "quantity": 2,
+         *                 "unitPrice": 62.5,
+         *                 "amount": 125
+         *               }
+         *             ],
+         *             "subtotal": 34838,
+         *             "tax": 3309.61,
+         *             "total": 38147.61,
+         *             "notes": "Thank you for trusting us with \"The Long Coast\". Sales tax at 9.5% applies to tangible items and services as billed. Questions about this invoice: billing@northwindpost.example.",
+         *             "paymentInstructions": "Pay by ACH or wire within 30 days to Northwind Post Production Ltd., First Coastal Bank, routing 121000358, account 004417256. Please quote INV-2025-0142 as the reference."
+         *           }
+         *         }
+         *       ],
+         *       "merge": true
+         *     }
+         */
+        BatchRequest: {
+            /** @description 1 to 500 generate requests, rendered as hosted files; each success counts one generation */
+            items: {
+                /**
+                 * @description A template id from GET /api/v1/templates: a built-in or one of your custom templates
+                 * @example invoice-basic
+                 * @example invoice-basic
+                 * @example weekly-report
+                 * @example calendar-schedule
+                 * @example kpi-dashboard
+                 */
+                templateId: string;
+                /**
+                 * @description A version of the template (default: the newest); built-in templates have only 1.0.0. Unknown: 400 Template '<id>' has no version '<version>'
+                 * @example 1.0.0
+                 */
+                templateVersion?: string;
+                /** @description Must satisfy the template's schema, with its bounds (also at GET /api/v1/templates/{id}/schema) */
+                data: components["schemas"]["TemplateData-invoice-basic"] | components["schemas"]["TemplateData-weekly-report"] | components["schemas"]["TemplateData-calendar-schedule"] | components["schemas"]["TemplateData-kpi-dashboard"] | {
+                    [key: string]: unknown;
+                };
+                /** @description Page options; every key left out takes the template's default */
+                options?: {
+                    /**
+                     * @default Letter
+                     * @enum {string}
+                     */
+                    format?: "Letter" | "A4" | "Legal";
+                    /**
+                     * @default portrait
+                     * @enum {string}
+                     */
+                    orientation?: "portrait" | "landscape";
+                    /** @description Overrides the template's margins side by side */
+                    margin?: {
+                        /**
+                         * @description CSS length: in, mm, cm, pt, px (96 px = 1 in) or a bare number (px)
+                         * @example 0.75in
+                         */
+                        top?: string | number;
+                        /**
+                         * @description CSS length: in, mm, cm, pt, px (96 px = 1 in) or a bare number (px)
+                         * @example 0.75in
+                         */
+                        right?: string | number;
+                        /**
+                         * @description CSS length: in, mm, cm, pt, px (96 px = 1 in) or a bare number (px)
+                         * @example 0.75in
+                         */
+                        bottom?: string | number;
+                        /**
+                         * @description CSS length: in, mm, cm, pt, px (96 px = 1 in) or a bare number (px)
+                         * @example 0.75in
+                         */
+                        left?: string | number;
+                    };
+                    /**
+                     * @description Draw headerTemplate / footerTemplate (default footer: Page N of M)
+                     * @default false
+                     */
+                    displayHeaderFooter?: boolean;
+                    /** @description HTML subset: text, b strong i em u br span div p img (data:image/png|jpeg only); inline style font-size, font-weight, font-style, color, text-align, margin, padding, width; placeholder classes pageNumber, totalPages, date, title, url */
+                    headerTemplate?: string;
+                    /** @description Same HTML subset as headerTemplate */
+                    footerTemplate?: string;
+                    /**
+                     * @description The document's language as a BCP 47 tag: the PDF's /Lang (read by screen readers) and the glyph forms of Chinese, Japanese and Korean text (ja, ko, zh-Hans, zh-Hant). Absent: invoice-basic's data.locale, else en
+                     * @default en
+                     * @example fr-CA
+                     */
+                    lang?: string;
+                    /**
+                     * @description Make the file claim and meet an archiving or accessibility standard: PDF/A-2b or PDF/A-3b (sRGB output intent, XMP identification) or PDF/UA-1, or a list of at most one PDF/A level and PDF/UA-1 (["PDF/A-3b", "PDF/UA-1"]). Every document is tagged, with /Lang and XMP, without it. An e-invoice is PDF/A-3b.
+                     * @example PDF/A-2b
+                     */
+                    pdfStandard?: ("PDF/A-2b" | "PDF/A-3b" | "PDF/UA-1") | ("PDF/A-2b" | "PDF/A-3b" | "PDF/UA-1")[];
+                    /**
+                     * @description invoice-basic only: make the PDF a hybrid e-invoice (Factur-X 1.0 / ZUGFeRD 2.3, PDF/A-3b) with the invoice embedded as UN/CEFACT CII XML: EN16931 (factur-x.xml) or XRECHNUNG (xrechnung.xml). The data must then carry what EN 16931 requires (see the README, "E-invoices").
+                     * @example EN16931
+                     * @enum {string}
+                     */
+                    eInvoice?: "EN16931" | "XRECHNUNG";
+                    /** @description Encrypt the PDF with AES-256: the owner password unlocks everything, the user password (optional) is asked to open it; permissions default to none but contentAccessibility (true) and printing (full). Not with a PDF/A standard, which forbids encryption. */
+                    encryption?: {
+                        ownerPassword: string;
+                        userPassword?: string;
+                        permissions?: {
+                            /**
+                             * @default full
+                             * @enum {string}
+                             */
+                            printing?: "full" | "low" | "none";
+                            /** @default false */
+                            copying?: boolean;
+                            /** @default false */
+                            modifying?: boolean;
+                            /** @default false */
+                            annotating?: boolean;
+                            /** @default false */
+                            fillingForms?: boolean;
+                            /** @default true */
+                            contentAccessibility?: boolean;
+                            /** @default false */
+                            documentAssembly?: boolean;
+                        };
+                    };
+                    /** @description Files embedded in the PDF as associated files (AFRelationship /Supplement): up to 10, at most 5 MiB decoded in all; not with PDF/A-2b, which forbids them */
+                    attachments?: {
+                        /**
+                         * @description The file name shown by PDF readers, unique in the document: 1-100 characters, no / or \
+                         * @example timesheet.csv
+                         */
+                        name: string;
+                        /**
+                         * @description The MIME type, e.g. text/csv
+                         * @example text/csv
+                         */
+                        contentType: string;
+                        /**
+                         * @description The file, base64
+                         * @example ZGF0ZSxob3VycwoyMDI1LTAzLTMxLDgK
+                         */
+                        data: string;
+                        /** @description What the file is, shown by PDF readers */
+                        description?: string;
+                    }[];
+                };
+            }[];
+            /** @description Also join the successful items, in order, into one more hosted PDF with a bookmark per item (not counted) */
+            merge?: boolean;
+            /** @description POSTed the batch (type batch.finished) when its last item has ended */
             webhook?: {
                 /**
                  * @description http(s), public addresses only, at most 2048 characters (else 400 Invalid webhook URL)
@@ -2741,12 +2896,59 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The id of this request: the caller's own X-Request-Id when sane, else a new UUID. Same as `requestId` in an error body. */
+        "X-Request-Id": string;
+        /** @description Seconds to wait before trying again */
+        "Retry-After": number;
+        /** @description Present on the replay of an answer kept for an Idempotency-Key */
+        "Idempotent-Replayed": "true";
+        /** @description Present when a test key made the request: the PDF is watermarked and counted apart */
+        "X-Test-Mode": "true";
+        /** @description The quotas of the key (draft-ietf-httpapi-ratelimit-headers): `"month";q=<limit>;w=<seconds>`, and `"key";q=<per second>;w=1` when RATE_LIMIT_PER_SECOND is on */
+        "RateLimit-Policy": string;
+        /** @description What is left of each quota: `"month";r=<remaining>;t=<seconds to reset>`, and `"key";r=<remaining>;t=<seconds>` */
+        RateLimit: string;
+        /** @description Milliseconds to generate */
+        "X-Generation-Time-Ms": number;
+        /** @description Size of the PDF in bytes */
+        "X-PDF-Size-Bytes": number;
+        /** @description Generations left this month */
+        "X-Usage-Remaining": number;
+        /** @description Always true: the PDF is a watermarked preview */
+        "X-Preview": "true";
+        /** @description `inline; filename="<name>.pdf"` */
+        "Content-Disposition": string;
+        /** @description Bytes in the body */
+        "Content-Length": number;
+        /** @description `bytes <first>-<last>/<size>` on 206, `bytes *\/<size>` on 416 */
+        "Content-Range": string;
+        /** @description Always `bytes` */
+        "Accept-Ranges": "bytes";
+        /** @description Strong validator of the file: send it back in If-None-Match or If-Range */
+        ETag: string;
+        /** @description When the file was stored (HTTP date) */
+        "Last-Modified": string;
+        /** @description How long the answer may be cached */
+        "Cache-Control": string;
+        /** @description How to authenticate (RFC 9110): `Bearer realm="..."` */
+        "WWW-Authenticate": string;
+        /** @description Always `*`: hosted files are readable from any origin */
+        "Access-Control-Allow-Origin": "*";
+        /** @description The headers a browser script may read */
+        "Access-Control-Expose-Headers": string;
+        /** @description The methods a cross-origin read may use */
+        "Access-Control-Allow-Methods": string;
+        /** @description The request headers a cross-origin read may send */
+        "Access-Control-Allow-Headers": string;
+        /** @description Seconds a browser may keep this preflight */
+        "Access-Control-Max-Age": number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    AdminController_list: {
+    listWorkspaces: {
         parameters: {
             query?: never;
             header?: never;
@@ -2757,6 +2959,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2768,6 +2971,8 @@ export interface operations {
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2777,6 +2982,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2785,7 +2991,7 @@ export interface operations {
             };
         };
     };
-    AdminController_create: {
+    createWorkspace: {
         parameters: {
             query?: never;
             header?: never;
@@ -2800,6 +3006,7 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2809,15 +3016,21 @@ export interface operations {
             /** @description Invalid request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+                        validationErrors?: string[];
+                    };
                 };
             };
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2827,6 +3040,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2835,7 +3049,7 @@ export interface operations {
             };
         };
     };
-    AdminController_get: {
+    getWorkspace: {
         parameters: {
             query?: never;
             header?: never;
@@ -2848,6 +3062,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2857,6 +3072,8 @@ export interface operations {
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2866,6 +3083,7 @@ export interface operations {
             /** @description Workspace '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2874,7 +3092,7 @@ export interface operations {
             };
         };
     };
-    AdminController_update: {
+    updateWorkspace: {
         parameters: {
             query?: never;
             header?: never;
@@ -2891,6 +3109,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2900,15 +3119,21 @@ export interface operations {
             /** @description Invalid request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+                        validationErrors?: string[];
+                    };
                 };
             };
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2918,6 +3143,7 @@ export interface operations {
             /** @description Workspace '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2926,7 +3152,7 @@ export interface operations {
             };
         };
     };
-    AdminController_listKeys: {
+    listApiKeys: {
         parameters: {
             query?: never;
             header?: never;
@@ -2939,6 +3165,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2950,6 +3177,8 @@ export interface operations {
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2959,6 +3188,7 @@ export interface operations {
             /** @description Workspace '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2967,7 +3197,7 @@ export interface operations {
             };
         };
     };
-    AdminController_createKey: {
+    createApiKey: {
         parameters: {
             query?: never;
             header?: never;
@@ -2984,6 +3214,7 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2993,15 +3224,21 @@ export interface operations {
             /** @description Invalid request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+                        validationErrors?: string[];
+                    };
                 };
             };
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3011,6 +3248,7 @@ export interface operations {
             /** @description Workspace '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3019,7 +3257,7 @@ export interface operations {
             };
         };
     };
-    AdminController_revokeKey: {
+    revokeApiKey: {
         parameters: {
             query?: never;
             header?: never;
@@ -3034,6 +3272,7 @@ export interface operations {
             /** @description Deactivated */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3041,6 +3280,8 @@ export interface operations {
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3050,6 +3291,7 @@ export interface operations {
             /** @description API key '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3058,7 +3300,7 @@ export interface operations {
             };
         };
     };
-    AdminController_rotateWebhookSecret: {
+    rotateWebhookSecret: {
         parameters: {
             query?: never;
             header?: never;
@@ -3071,6 +3313,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3080,6 +3323,8 @@ export interface operations {
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3089,6 +3334,7 @@ export interface operations {
             /** @description Workspace '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3097,7 +3343,7 @@ export interface operations {
             };
         };
     };
-    MembersAdminController_list: {
+    listMembers: {
         parameters: {
             query?: never;
             header?: never;
@@ -3110,6 +3356,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3121,6 +3368,8 @@ export interface operations {
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3130,6 +3379,7 @@ export interface operations {
             /** @description Workspace '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3138,7 +3388,7 @@ export interface operations {
             };
         };
     };
-    MembersAdminController_add: {
+    inviteMember: {
         parameters: {
             query?: never;
             header?: never;
@@ -3155,6 +3405,7 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3164,15 +3415,21 @@ export interface operations {
             /** @description Invalid request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+                        validationErrors?: string[];
+                    };
                 };
             };
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3182,6 +3439,7 @@ export interface operations {
             /** @description Workspace '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3191,6 +3449,7 @@ export interface operations {
             /** @description '<email>' is already a member of this workspace */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3199,7 +3458,7 @@ export interface operations {
             };
         };
     };
-    MembersAdminController_remove: {
+    removeMember: {
         parameters: {
             query?: never;
             header?: never;
@@ -3214,6 +3473,7 @@ export interface operations {
             /** @description Removed */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3221,6 +3481,8 @@ export interface operations {
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3230,6 +3492,7 @@ export interface operations {
             /** @description Workspace '<id>' not found | Member '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3239,6 +3502,7 @@ export interface operations {
             /** @description A workspace needs at least one owner */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3247,7 +3511,7 @@ export interface operations {
             };
         };
     };
-    "TemplatesController_list[0]": {
+    listTemplates: {
         parameters: {
             query?: {
                 /** @description Select one template (custom ones with a key) */
@@ -3262,6 +3526,9 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3271,15 +3538,23 @@ export interface operations {
             /** @description Invalid category */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description The valid categories. Carried by INVALID_CATEGORY. */
+                        categories?: string[];
+                    };
                 };
             };
             /** @description Invalid or inactive API key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3289,6 +3564,9 @@ export interface operations {
             /** @description Workspace is suspended */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3298,15 +3576,25 @@ export interface operations {
             /** @description Template '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description Template ids this workspace may use. Carried by TEMPLATE_NOT_FOUND. */
+                        availableTemplates?: string[];
+                    };
                 };
             };
             /** @description Rate limit exceeded */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3315,7 +3603,7 @@ export interface operations {
             };
         };
     };
-    "CustomTemplatesController_create[0]": {
+    createTemplate: {
         parameters: {
             query?: never;
             header?: never;
@@ -3330,6 +3618,9 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3339,15 +3630,25 @@ export interface operations {
             /** @description Invalid JSON body | Invalid template definition */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description A short, safe explanation (never a stack trace). Carried by INVALID_JSON, INVALID_WEBHOOK_URL, GENERATION_FAILED. */
+                        details?: string;
+                        /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+                        validationErrors?: string[];
+                    };
                 };
             };
             /** @description Missing API key | Invalid or inactive API key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3357,15 +3658,24 @@ export interface operations {
             /** @description Workspace is suspended | Custom templates require the Business plan | Custom template limit reached */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description QUOTA_EXCEEDED: the monthly limit in force; CUSTOM_TEMPLATE_LIMIT_REACHED: custom templates a workspace may hold. Carried by CUSTOM_TEMPLATE_LIMIT_REACHED, QUOTA_EXCEEDED. */
+                        limit?: number;
+                    };
                 };
             };
             /** @description Template '<id>' already exists */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3375,15 +3685,24 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description The body limit in force, in bytes. Carried by BODY_TOO_LARGE. */
+                        limitBytes?: number;
+                    };
                 };
             };
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3393,6 +3712,10 @@ export interface operations {
             /** @description Rate limit exceeded */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3401,161 +3724,7 @@ export interface operations {
             };
         };
     };
-    "TemplatesController_list[1]": {
-        parameters: {
-            query?: {
-                /** @description Select one template (custom ones with a key) */
-                id?: string;
-                category?: "calendar" | "report" | "dashboard" | "invoice" | "certificate" | "custom";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TemplateListDto"];
-                };
-            };
-            /** @description Invalid category */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Invalid or inactive API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Workspace is suspended */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Template '<id>' not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    "CustomTemplatesController_create[1]": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TemplateDefinitionRequest"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TemplateDto"];
-                };
-            };
-            /** @description Invalid JSON body | Invalid template definition */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Missing API key | Invalid or inactive API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Workspace is suspended | Custom templates require the Business plan | Custom template limit reached */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Template '<id>' already exists */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Content-Type must be application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    "TemplatesController_get[0]": {
+    getTemplate: {
         parameters: {
             query?: never;
             header?: never;
@@ -3568,6 +3737,9 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3577,6 +3749,8 @@ export interface operations {
             /** @description Missing API key | Invalid or inactive API key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3586,6 +3760,9 @@ export interface operations {
             /** @description Workspace is suspended */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3595,15 +3772,25 @@ export interface operations {
             /** @description Template '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description Template ids this workspace may use. Carried by TEMPLATE_NOT_FOUND. */
+                        availableTemplates?: string[];
+                    };
                 };
             };
             /** @description Rate limit exceeded */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3612,7 +3799,7 @@ export interface operations {
             };
         };
     };
-    "CustomTemplatesController_update[0]": {
+    updateTemplate: {
         parameters: {
             query?: never;
             header?: never;
@@ -3629,6 +3816,9 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3638,15 +3828,25 @@ export interface operations {
             /** @description Invalid JSON body | Invalid template definition */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description A short, safe explanation (never a stack trace). Carried by INVALID_JSON, INVALID_WEBHOOK_URL, GENERATION_FAILED. */
+                        details?: string;
+                        /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+                        validationErrors?: string[];
+                    };
                 };
             };
             /** @description Missing API key | Invalid or inactive API key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3656,6 +3856,9 @@ export interface operations {
             /** @description Workspace is suspended | Custom templates require the Business plan | Built-in templates cannot be changed */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3665,24 +3868,39 @@ export interface operations {
             /** @description Template '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description Template ids this workspace may use. Carried by TEMPLATE_NOT_FOUND. */
+                        availableTemplates?: string[];
+                    };
                 };
             };
             /** @description Request body too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description The body limit in force, in bytes. Carried by BODY_TOO_LARGE. */
+                        limitBytes?: number;
+                    };
                 };
             };
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3692,6 +3910,10 @@ export interface operations {
             /** @description Rate limit exceeded */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3700,7 +3922,7 @@ export interface operations {
             };
         };
     };
-    "CustomTemplatesController_remove[0]": {
+    deleteTemplate: {
         parameters: {
             query?: never;
             header?: never;
@@ -3714,6 +3936,9 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3721,6 +3946,8 @@ export interface operations {
             /** @description Missing API key | Invalid or inactive API key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3730,6 +3957,9 @@ export interface operations {
             /** @description Workspace is suspended | Custom templates require the Business plan | Built-in templates cannot be changed */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3739,15 +3969,25 @@ export interface operations {
             /** @description Template '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description Template ids this workspace may use. Carried by TEMPLATE_NOT_FOUND. */
+                        availableTemplates?: string[];
+                    };
                 };
             };
             /** @description Rate limit exceeded */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3756,7 +3996,7 @@ export interface operations {
             };
         };
     };
-    "TemplatesController_get[1]": {
+    getTemplateSchema: {
         parameters: {
             query?: never;
             header?: never;
@@ -3769,207 +4009,9 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TemplateDetailDto"];
-                };
-            };
-            /** @description Missing API key | Invalid or inactive API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Workspace is suspended */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Template '<id>' not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    "CustomTemplatesController_update[1]": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TemplateDefinitionRequest"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TemplateDto"];
-                };
-            };
-            /** @description Invalid JSON body | Invalid template definition */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Missing API key | Invalid or inactive API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Workspace is suspended | Custom templates require the Business plan | Built-in templates cannot be changed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Template '<id>' not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Content-Type must be application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    "CustomTemplatesController_remove[1]": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing API key | Invalid or inactive API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Workspace is suspended | Custom templates require the Business plan | Built-in templates cannot be changed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Template '<id>' not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    "TemplatesController_schema[0]": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3979,6 +4021,8 @@ export interface operations {
             /** @description Missing API key | Invalid or inactive API key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3988,6 +4032,9 @@ export interface operations {
             /** @description Workspace is suspended */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3997,15 +4044,25 @@ export interface operations {
             /** @description Template '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description Template ids this workspace may use. Carried by TEMPLATE_NOT_FOUND. */
+                        availableTemplates?: string[];
+                    };
                 };
             };
             /** @description Rate limit exceeded */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4014,64 +4071,7 @@ export interface operations {
             };
         };
     };
-    "TemplatesController_schema[1]": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TemplateSchemaDto"];
-                };
-            };
-            /** @description Missing API key | Invalid or inactive API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Workspace is suspended */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Template '<id>' not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    "TemplatesController_languageSchema[0]": {
+    getTemplateLanguageSchema: {
         parameters: {
             query?: never;
             header?: never;
@@ -4083,6 +4083,8 @@ export interface operations {
             /** @description JSON Schema (draft-07) of a layout */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4093,29 +4095,7 @@ export interface operations {
             };
         };
     };
-    "TemplatesController_languageSchema[1]": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description JSON Schema (draft-07) of a layout */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    FilesController_get: {
+    downloadFile: {
         parameters: {
             query?: never;
             header?: never;
@@ -4129,20 +4109,50 @@ export interface operations {
             /** @description The PDF */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    "Content-Length": components["headers"]["Content-Length"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                };
             };
             /** @description The requested byte range */
             206: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    "Content-Length": components["headers"]["Content-Length"];
+                    "Content-Range": components["headers"]["Content-Range"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                };
             };
             /** @description Not modified (If-None-Match matched the ETag) */
             304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4150,6 +4160,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4159,6 +4170,8 @@ export interface operations {
             /** @description Range not satisfiable */
             416: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Range": components["headers"]["Content-Range"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4167,7 +4180,7 @@ export interface operations {
             };
         };
     };
-    FilesController_erase: {
+    deleteFile: {
         parameters: {
             query?: never;
             header?: never;
@@ -4181,6 +4194,9 @@ export interface operations {
             /** @description Erased */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4188,6 +4204,8 @@ export interface operations {
             /** @description Missing API key | Invalid or inactive API key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4197,6 +4215,9 @@ export interface operations {
             /** @description Workspace is suspended */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4206,6 +4227,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4215,6 +4239,10 @@ export interface operations {
             /** @description Rate limit exceeded */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4223,7 +4251,31 @@ export interface operations {
             };
         };
     };
-    FilesController_head: {
+    preflightFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cross-origin GET and HEAD allowed, with Range and validators */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    headFile: {
         parameters: {
             query?: never;
             header?: never;
@@ -4234,15 +4286,77 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The headers GET would answer with */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    "Content-Length": components["headers"]["Content-Length"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            /** @description The headers of the requested byte range */
+            206: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    "Content-Length": components["headers"]["Content-Length"];
+                    "Content-Range": components["headers"]["Content-Range"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified (If-None-Match matched the ETag) */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Range not satisfiable */
+            416: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Range": components["headers"]["Content-Range"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    "GenerateController_generate[0]": {
+    generatePdf: {
         parameters: {
             query?: never;
             header?: {
@@ -4258,44 +4372,63 @@ export interface operations {
             };
         };
         responses: {
-            /** @description url or base64: JSON */
+            /** @description url or base64: JSON; buffer: the PDF (with Content-Disposition) */
             200: {
                 headers: {
-                    /** @description Milliseconds to generate */
-                    "X-Generation-Time-Ms"?: number;
-                    /** @description Size of the PDF in bytes */
-                    "X-PDF-Size-Bytes"?: number;
-                    /** @description Generations left this month */
-                    "X-Usage-Remaining"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Generation-Time-Ms": components["headers"]["X-Generation-Time-Ms"];
+                    "X-PDF-Size-Bytes": components["headers"]["X-PDF-Size-Bytes"];
+                    "X-Usage-Remaining": components["headers"]["X-Usage-Remaining"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    "X-Test-Mode": components["headers"]["X-Test-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GenerateResponseDto"];
-                    "application/pdf": components["schemas"]["GenerateResponseDto"];
+                    "application/pdf": string;
                 };
             };
             /** @description With webhook: the job is queued; GET /api/v1/jobs/{jobId} reports on it */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Test-Mode": components["headers"]["X-Test-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["JobAcceptedDto"];
-                    "application/pdf": components["schemas"]["JobAcceptedDto"];
                 };
             };
             /** @description Invalid JSON body | Missing required field: templateId | Missing required field: data | Template '<id>' not found | Template '<id>' has no version '<version>' | Invalid request | Invalid data for template | Invalid webhook URL */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description A short, safe explanation (never a stack trace). Carried by INVALID_JSON, INVALID_WEBHOOK_URL, GENERATION_FAILED. */
+                        details?: string;
+                        /** @description Template ids this workspace may use. Carried by TEMPLATE_NOT_FOUND. */
+                        availableTemplates?: string[];
+                        /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+                        validationErrors?: string[];
+                    };
                 };
             };
             /** @description Missing API key | Invalid or inactive API key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4305,6 +4438,9 @@ export interface operations {
             /** @description Workspace is suspended | Template '<id>' is not enabled | Webhooks require the Pro plan or above */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4314,6 +4450,10 @@ export interface operations {
             /** @description A request with this Idempotency-Key is in progress */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4323,15 +4463,24 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description The body limit in force, in bytes. Carried by BODY_TOO_LARGE. */
+                        limitBytes?: number;
+                    };
                 };
             };
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4341,6 +4490,9 @@ export interface operations {
             /** @description Idempotency-Key was used with a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4350,24 +4502,48 @@ export interface operations {
             /** @description Monthly PDF generation limit reached | Rate limit exceeded */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Usage-Remaining": components["headers"]["X-Usage-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description QUOTA_EXCEEDED: the monthly limit in force; CUSTOM_TEMPLATE_LIMIT_REACHED: custom templates a workspace may hold. Carried by CUSTOM_TEMPLATE_LIMIT_REACHED, QUOTA_EXCEEDED. */
+                        limit?: number;
+                        /** @description Generations counted this month. Carried by QUOTA_EXCEEDED. */
+                        used?: number;
+                        /** @description Generations left this month. Carried by QUOTA_EXCEEDED. */
+                        remaining?: number;
+                        /** @description A batch's item count, which must fit in `remaining` whole. Carried by QUOTA_EXCEEDED. */
+                        requested?: number;
+                    };
                 };
             };
             /** @description PDF generation failed */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description A short, safe explanation (never a stack trace). Carried by INVALID_JSON, INVALID_WEBHOOK_URL, GENERATION_FAILED. */
+                        details?: string;
+                    };
                 };
             };
             /** @description Server is busy */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4376,11 +4552,11 @@ export interface operations {
             };
         };
     };
-    "GenerateController_generate[1]": {
+    createBatch: {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 255 visible ASCII characters, kept 24 hours per workspace. Repeating a request that succeeded with the same key and JSON body replays its answer (same pdfUrl, jobId or bytes) with Idempotent-Replayed: true, and counts nothing; another body answers 422, a repeat while the first request runs 409 with Retry-After: 1. A request that failed does not hold its key. */
+                /** @description As on generate: a repeat with the same key and body answers the same batchId with Idempotent-Replayed: true and queues nothing. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4388,57 +4564,58 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["GenerateRequestDto"];
+                "application/json": components["schemas"]["BatchRequest"];
             };
         };
         responses: {
-            /** @description url or base64: JSON */
-            200: {
-                headers: {
-                    /** @description Milliseconds to generate */
-                    "X-Generation-Time-Ms"?: number;
-                    /** @description Size of the PDF in bytes */
-                    "X-PDF-Size-Bytes"?: number;
-                    /** @description Generations left this month */
-                    "X-Usage-Remaining"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GenerateResponseDto"];
-                    "application/pdf": components["schemas"]["GenerateResponseDto"];
-                };
-            };
-            /** @description With webhook: the job is queued; GET /api/v1/jobs/{jobId} reports on it */
+            /** @description Queued */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Test-Mode": components["headers"]["X-Test-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["JobAcceptedDto"];
-                    "application/pdf": components["schemas"]["JobAcceptedDto"];
+                    "application/json": components["schemas"]["BatchAcceptedDto"];
                 };
             };
-            /** @description Invalid JSON body | Missing required field: templateId | Missing required field: data | Template '<id>' not found | Template '<id>' has no version '<version>' | Invalid request | Invalid data for template | Invalid webhook URL */
+            /** @description Invalid JSON body | Invalid request | Invalid webhook URL */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description A short, safe explanation (never a stack trace). Carried by INVALID_JSON, INVALID_WEBHOOK_URL, GENERATION_FAILED. */
+                        details?: string;
+                        /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+                        validationErrors?: string[];
+                    };
                 };
             };
             /** @description Missing API key | Invalid or inactive API key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Workspace is suspended | Template '<id>' is not enabled | Webhooks require the Pro plan or above */
+            /** @description Workspace is suspended | Batches require the Pro plan or above */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4448,6 +4625,10 @@ export interface operations {
             /** @description A request with this Idempotency-Key is in progress */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4457,15 +4638,24 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description The body limit in force, in bytes. Carried by BODY_TOO_LARGE. */
+                        limitBytes?: number;
+                    };
                 };
             };
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4475,6 +4665,9 @@ export interface operations {
             /** @description Idempotency-Key was used with a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4484,24 +4677,33 @@ export interface operations {
             /** @description Monthly PDF generation limit reached | Rate limit exceeded */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Usage-Remaining": components["headers"]["X-Usage-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description PDF generation failed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description QUOTA_EXCEEDED: the monthly limit in force; CUSTOM_TEMPLATE_LIMIT_REACHED: custom templates a workspace may hold. Carried by CUSTOM_TEMPLATE_LIMIT_REACHED, QUOTA_EXCEEDED. */
+                        limit?: number;
+                        /** @description Generations counted this month. Carried by QUOTA_EXCEEDED. */
+                        used?: number;
+                        /** @description Generations left this month. Carried by QUOTA_EXCEEDED. */
+                        remaining?: number;
+                        /** @description A batch's item count, which must fit in `remaining` whole. Carried by QUOTA_EXCEEDED. */
+                        requested?: number;
+                    };
                 };
             };
             /** @description Server is busy */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4510,7 +4712,79 @@ export interface operations {
             };
         };
     };
-    "TemplatePreviewController_preview[0]": {
+    getBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchDto"];
+                };
+            };
+            /** @description Missing API key | Invalid or inactive API key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Workspace is suspended */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Batch '<id>' not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    previewTemplate: {
         parameters: {
             query?: never;
             header?: never;
@@ -4526,8 +4800,12 @@ export interface operations {
             /** @description The PDF */
             200: {
                 headers: {
-                    /** @description Always true */
-                    "X-Preview"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Preview": components["headers"]["X-Preview"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4537,15 +4815,27 @@ export interface operations {
             /** @description Invalid JSON body | Template '<id>' not found | Template '<id>' has no version '<version>' | Invalid request | Invalid template definition | Invalid data for template */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description A short, safe explanation (never a stack trace). Carried by INVALID_JSON, INVALID_WEBHOOK_URL, GENERATION_FAILED. */
+                        details?: string;
+                        /** @description Template ids this workspace may use. Carried by TEMPLATE_NOT_FOUND. */
+                        availableTemplates?: string[];
+                        /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+                        validationErrors?: string[];
+                    };
                 };
             };
             /** @description Missing API key | Invalid or inactive API key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4555,6 +4845,9 @@ export interface operations {
             /** @description Workspace is suspended | Custom templates require the Business plan */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4564,15 +4857,24 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description The body limit in force, in bytes. Carried by BODY_TOO_LARGE. */
+                        limitBytes?: number;
+                    };
                 };
             };
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4582,6 +4884,10 @@ export interface operations {
             /** @description Rate limit exceeded */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4591,15 +4897,25 @@ export interface operations {
             /** @description PDF generation failed */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description A short, safe explanation (never a stack trace). Carried by INVALID_JSON, INVALID_WEBHOOK_URL, GENERATION_FAILED. */
+                        details?: string;
+                    };
                 };
             };
             /** @description Server is busy */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4608,105 +4924,7 @@ export interface operations {
             };
         };
     };
-    "TemplatePreviewController_preview[1]": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TemplatePreviewRequest"];
-            };
-        };
-        responses: {
-            /** @description The PDF */
-            200: {
-                headers: {
-                    /** @description Always true */
-                    "X-Preview"?: "true";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": string;
-                };
-            };
-            /** @description Invalid JSON body | Template '<id>' not found | Template '<id>' has no version '<version>' | Invalid request | Invalid template definition | Invalid data for template */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Missing API key | Invalid or inactive API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Workspace is suspended | Custom templates require the Business plan */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Content-Type must be application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description PDF generation failed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Server is busy */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    "JobsController_get[0]": {
+    getJob: {
         parameters: {
             query?: never;
             header?: never;
@@ -4719,6 +4937,9 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4728,6 +4949,8 @@ export interface operations {
             /** @description Missing API key | Invalid or inactive API key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4737,6 +4960,9 @@ export interface operations {
             /** @description Workspace is suspended */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4746,6 +4972,9 @@ export interface operations {
             /** @description Job '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4755,6 +4984,10 @@ export interface operations {
             /** @description Rate limit exceeded */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4763,64 +4996,7 @@ export interface operations {
             };
         };
     };
-    "JobsController_get[1]": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                jobId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["JobDto"];
-                };
-            };
-            /** @description Missing API key | Invalid or inactive API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Workspace is suspended */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Job '<id>' not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    JobsAdminController_list: {
+    listDeliveries: {
         parameters: {
             query?: {
                 /** @description 1 to 200, default 50 */
@@ -4836,6 +5012,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4845,15 +5022,21 @@ export interface operations {
             /** @description Invalid request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+                        validationErrors?: string[];
+                    };
                 };
             };
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4863,6 +5046,7 @@ export interface operations {
             /** @description Workspace '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4871,7 +5055,7 @@ export interface operations {
             };
         };
     };
-    JobsAdminController_redeliver: {
+    redeliverJob: {
         parameters: {
             query?: never;
             header?: never;
@@ -4884,6 +5068,7 @@ export interface operations {
         responses: {
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4893,6 +5078,8 @@ export interface operations {
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4902,6 +5089,7 @@ export interface operations {
             /** @description Job '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4911,6 +5099,7 @@ export interface operations {
             /** @description Job '<id>' is not finished */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4919,7 +5108,7 @@ export interface operations {
             };
         };
     };
-    HealthController_health: {
+    checkLiveness: {
         parameters: {
             query?: never;
             header?: never;
@@ -4930,6 +5119,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4938,7 +5128,7 @@ export interface operations {
             };
         };
     };
-    HealthController_ready: {
+    checkReadiness: {
         parameters: {
             query?: never;
             header?: never;
@@ -4949,6 +5139,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4957,6 +5148,7 @@ export interface operations {
             };
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4965,7 +5157,7 @@ export interface operations {
             };
         };
     };
-    "GenerationsController_list[0]": {
+    listGenerations: {
         parameters: {
             query?: {
                 limit?: number;
@@ -4982,6 +5174,9 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4991,15 +5186,23 @@ export interface operations {
             /** @description Invalid request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+                        validationErrors?: string[];
+                    };
                 };
             };
             /** @description Missing API key | Invalid or inactive API key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5009,6 +5212,9 @@ export interface operations {
             /** @description Workspace is suspended */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5018,67 +5224,10 @@ export interface operations {
             /** @description Rate limit exceeded */
             429: {
                 headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    "GenerationsController_list[1]": {
-        parameters: {
-            query?: {
-                limit?: number;
-                /** @description The nextCursor of the previous page */
-                cursor?: string;
-                templateId?: "invoice-basic" | "weekly-report" | "calendar-schedule" | "kpi-dashboard";
-                status?: "succeeded" | "failed";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GenerationsPageDto"];
-                };
-            };
-            /** @description Invalid request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Missing API key | Invalid or inactive API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Workspace is suspended */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
