@@ -7,7 +7,8 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 /**
  * The headers that are no one route's doing, added to every response they are sent on: X-Request-Id
  * on every answer (RequestContextMiddleware), the RateLimit headers on every answer to a key that
- * got past authentication (ApiKeyGuard), so on all but the 401s of an operation a key may call.
+ * got past authentication (ApiKeyGuard), so on all but the 401s of an operation a key may call, and
+ * ETag on every JSON answer (Express's weak validator of the body, which res.json sets).
  */
 export function addAnswerHeaders(document: OpenAPIObject): void {
   for (const item of Object.values(document.paths) as PathItemObject[]) {
@@ -16,7 +17,11 @@ export function addAnswerHeaders(document: OpenAPIObject): void {
       if (!operation) continue;
       const keyed = takesApiKey(operation);
       for (const [status, response] of Object.entries(operation.responses) as [string, ResponseObject][]) {
-        const names: ResponseHeader[] = ['X-Request-Id', ...(keyed && status !== '401' ? (['RateLimit-Policy', 'RateLimit'] as const) : [])];
+        const names: ResponseHeader[] = [
+          'X-Request-Id',
+          ...(keyed && status !== '401' ? (['RateLimit-Policy', 'RateLimit'] as const) : []),
+          ...(response.content?.['application/json'] ? (['ETag'] as const) : []),
+        ];
         response.headers = { ...responseHeaders(...names), ...response.headers };
       }
     }

@@ -30,7 +30,10 @@ export const RESPONSE_HEADERS = {
   'Content-Length': { description: 'Bytes in the body', schema: integer },
   'Content-Range': { description: '`bytes <first>-<last>/<size>` on 206, `bytes */<size>` on 416', schema: text },
   'Accept-Ranges': { description: 'Always `bytes`', schema: { type: 'string', enum: ['bytes'] } },
-  ETag: { description: 'Strong validator of the file: send it back in If-None-Match or If-Range', schema: text },
+  ETag: {
+    description: "Validator of the body: a hosted file's own (strong; send it back in If-None-Match or If-Range), or on a JSON answer a weak one (`W/\"...\"`) of its bytes",
+    schema: text,
+  },
   'Last-Modified': { description: 'When the file was stored (HTTP date)', schema: text },
   'Cache-Control': { description: 'How long the answer may be cached', schema: text },
   'WWW-Authenticate': { description: 'How to authenticate (RFC 9110): `Bearer realm="..."`', schema: text },
