@@ -7,7 +7,7 @@ import { ApiKeyGuard } from '../auth/api-key.guard';
 import { AuthenticatedWorkspace } from '../auth/authenticated-workspace';
 import { CurrentWorkspace } from '../auth/current-workspace.decorator';
 import { ApiError } from '../common/errors/api-error';
-import { ApiErrorResponses } from '../common/openapi/api-error-responses.decorator';
+import { ApiErrorResponses, ApiErrorResponsesWithHeaders } from '../common/openapi/api-error-responses.decorator';
 import { PDF_CONTENT } from '../common/openapi/pdf-content';
 import { FILE_HEADERS, responseHeaders } from '../common/openapi/response-headers';
 import { parseByteRange } from './byte-range';
@@ -45,7 +45,7 @@ export class FilesController {
   @ApiResponse({ status: 200, description: 'The PDF', content: PDF_CONTENT, headers: WHOLE_FILE })
   @ApiResponse({ status: 206, description: 'The requested byte range', content: PDF_CONTENT, headers: PART_OF_FILE })
   @ApiResponse({ status: 304, description: 'Not modified (If-None-Match matched the ETag)', headers: NOT_MODIFIED })
-  @ApiErrorResponses('NOT_FOUND', 'RANGE_NOT_SATISFIABLE')
+  @ApiErrorResponsesWithHeaders(FILE_HEADERS, 'NOT_FOUND', 'RANGE_NOT_SATISFIABLE')
   async get(@Param('name') name: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     await this.serve(name, req, res);
   }
@@ -55,7 +55,7 @@ export class FilesController {
   @ApiResponse({ status: 200, description: 'The headers GET would answer with', headers: WHOLE_FILE })
   @ApiResponse({ status: 206, description: 'The headers of the requested byte range', headers: PART_OF_FILE })
   @ApiResponse({ status: 304, description: 'Not modified (If-None-Match matched the ETag)', headers: NOT_MODIFIED })
-  @ApiErrorResponses('NOT_FOUND', 'RANGE_NOT_SATISFIABLE')
+  @ApiErrorResponsesWithHeaders(FILE_HEADERS, 'NOT_FOUND', 'RANGE_NOT_SATISFIABLE')
   async head(@Param('name') name: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     await this.serve(name, req, res);
   }

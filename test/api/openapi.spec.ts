@@ -218,6 +218,10 @@ describe('the OpenAPI document', () => {
         expectDeclared(part, responses['206'], [...fileHeaders, 'Content-Range']);
         const notModified = await t.http.get(path).set('If-None-Match', whole.headers.etag).expect(304);
         expectDeclared(notModified, responses['304'], ['X-Request-Id', 'ETag']);
+        const unsatisfiable = await t.http.get(path).set('Range', `bytes=${Number(whole.headers['content-length']) + 10}-`).expect(416);
+        expectDeclared(unsatisfiable, responses['416'], ['X-Request-Id', 'Content-Range', 'ETag', 'Access-Control-Allow-Origin']);
+        const unknown = await t.http.get(`/files/${'A'.repeat(24)}.pdf`).expect(404);
+        expectDeclared(unknown, responses['404'], ['X-Request-Id', 'Access-Control-Allow-Origin']);
       });
 
       it('on a 429 and a 401', async () => {

@@ -23,6 +23,11 @@ const ERROR_HEADERS: Partial<Record<ErrorCode, readonly ResponseHeader[]>> = {
  * its scheme in WWW-Authenticate: ApiExceptionFilter).
  */
 export function ApiErrorResponses(...errors: DocumentedError[]) {
+  return ApiErrorResponsesWithHeaders([], ...errors);
+}
+
+/** As ApiErrorResponses, on a route that sets `headers` before it can fail (a hosted file's CORS and validators). */
+export function ApiErrorResponsesWithHeaders(alsoSent: readonly ResponseHeader[], ...errors: DocumentedError[]) {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const error of errors) {
     const [code, status] = typeof error === 'string' ? [error, ERROR_CATALOGUE[error].status] : error;
@@ -30,7 +35,7 @@ export function ApiErrorResponses(...errors: DocumentedError[]) {
   }
   return applyDecorators(
     ...[...byStatus].map(([status, group]) => {
-      const headers = new Set<ResponseHeader>(group.flatMap((code) => ERROR_HEADERS[code] ?? []));
+      const headers = new Set<ResponseHeader>([...alsoSent, ...group.flatMap((code) => ERROR_HEADERS[code] ?? [])]);
       if (status === 401) headers.add('WWW-Authenticate');
       return ApiResponse({
         status,

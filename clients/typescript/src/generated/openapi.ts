@@ -4236,6 +4236,11 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4247,6 +4252,11 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Content-Range": components["headers"]["Content-Range"];
                     [name: string]: unknown;
                 };
@@ -4418,6 +4428,11 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4429,6 +4444,11 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Content-Range": components["headers"]["Content-Range"];
                     [name: string]: unknown;
                 };
