@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Head, HttpCode, Inject, Options, Param, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOperation, ApiParam, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -64,6 +64,8 @@ export class FilesController {
   @Options(':name')
   @HttpCode(204)
   @ApiOperation({ operationId: 'preflightFile', security: [], summary: 'CORS preflight of a hosted PDF' })
+  // The handler reads no parameter, so Nest would not list the path's one.
+  @ApiParam({ name: 'name', type: String, description: '<id>.pdf' })
   @ApiResponse({
     status: 204,
     description: 'Cross-origin GET and HEAD allowed, with Range and validators',

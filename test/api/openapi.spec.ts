@@ -99,6 +99,10 @@ describe('the OpenAPI document', () => {
       expect(Object.keys(doc.paths).filter((path) => path.startsWith('/v1/'))).toEqual([]);
       const ids = operationsOf(doc).map(([, op]) => op.operationId);
       for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z]+$/);
+      for (const [name, op] of operationsOf(doc)) {
+        const inPath = [...name.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+        expect([name, (op.parameters ?? []).filter((p: any) => p.in === 'path').map((p: any) => p.name)]).toEqual([name, inPath]);
+      }
       expect(new Set(ids).size).toBe(ids.length);
       const named = Object.fromEntries(operationsOf(doc).map(([name, op]) => [name, op.operationId]));
       expect(named).toMatchObject({

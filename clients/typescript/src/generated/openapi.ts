@@ -4345,7 +4345,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description <id>.pdf */
+                name: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
