@@ -190,8 +190,9 @@ describe('the OpenAPI document', () => {
 
     describe('and the service sends what it declares', () => {
       let key: string;
+      let workspaceId: string;
       beforeAll(async () => {
-        ({ key } = await t.createWorkspace('business'));
+        ({ key, id: workspaceId } = await t.createWorkspace('business'));
       });
 
       /** The response's own headers are all declared, and those named are both declared and sent. */
@@ -209,6 +210,20 @@ describe('the OpenAPI document', () => {
         expectDeclared(res, operation('post', '/api/v1/generate').responses['200'], [
           'X-Request-Id', 'RateLimit-Policy', 'RateLimit', 'X-Generation-Time-Ms', 'X-PDF-Size-Bytes', 'X-Usage-Remaining', 'Content-Disposition',
         ]);
+      });
+
+      it('on a replay, an answer to a test key, a batch and a preview', async () => {
+        const once = () => generate({ outputFormat: 'buffer' }).set('Idempotency-Key', 'openapi-headers').buffer(true).parse(binary).expect(200);
+        await once();
+        const replayed = await once();
+        expectDeclared(replayed, operation('post', '/api/v1/generate').responses['200'], ['Idempotent-Replayed', 'X-PDF-Size-Bytes', 'Content-Disposition']);
+        const testKey = (await t.admin.post(`/workspaces/${workspaceId}/keys`, { name: 'test', mode: 'test' }).expect(201)).body.key;
+        const tested = await generate({ outputFormat: 'buffer' }, testKey).buffer(true).parse(binary).expect(200);
+        expectDeclared(tested, operation('post', '/api/v1/generate').responses['200'], ['X-Test-Mode', 'RateLimit']);
+        const batch = await t.http.post('/api/v1/batches').set('X-API-Key', key).send({ items: [{ templateId: 'invoice-basic', data: sample('invoice-basic') }] }).expect(202);
+        expectDeclared(batch, operation('post', '/api/v1/batches').responses['202'], ['X-Request-Id', 'RateLimit-Policy', 'RateLimit']);
+        const preview = await t.http.post('/api/v1/templates/preview').set('X-API-Key', key).send({ templateId: 'invoice-basic' }).buffer(true).parse(binary).expect(200);
+        expectDeclared(preview, operation('post', '/api/v1/templates/preview').responses['200'], ['X-Preview', 'Content-Disposition', 'Cache-Control', 'RateLimit']);
       });
 
       it('on a hosted file, whole and in part', async () => {
