@@ -1,7 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { ErrorResponse } from './common/openapi/error-response.dto';
+import { addAnswerHeaders } from './common/openapi/answer-headers';
+import { ERROR_RESPONSE_COMPONENT, errorResponseSchema } from './common/openapi/error-response.openapi';
+import { RESPONSE_HEADERS } from './common/openapi/response-headers';
 import { toOpenApi31 } from './common/openapi/to-openapi-31';
+import { withoutAliasPaths } from './common/openapi/without-alias-paths';
 import type { AppConfig } from './config/app-config';
 import { BUILT_IN_TEMPLATES } from './engine';
 import { GENERATE_REQUEST_COMPONENT, generateRequestOpenApiSchema } from './generation/request/generate-request.openapi';
@@ -35,10 +38,14 @@ export function setupOpenApi(app: INestApplication, config: AppConfig): void {
 
 function openApiDocument(app: INestApplication, builder: Omit<OpenAPIObject, 'paths'>): OpenAPIObject {
   // Nest generates OpenAPI 3.0; 3.1 is the version whose schemas are the JSON Schema our request schemas are written in.
-  const document = toOpenApi31(SwaggerModule.createDocument(app, builder, { extraModels: [ErrorResponse] }));
-  // The data schemas that validate generate requests, bounds included, published as they are.
+  const document = withoutAliasPaths(toOpenApi31(SwaggerModule.createDocument(app, builder)));
   document.components ??= {};
   document.components.schemas ??= {};
+  // The headers responses point at, and those sent on every answer or every answer to a key.
+  document.components.headers = RESPONSE_HEADERS;
+  addAnswerHeaders(document);
+  document.components.schemas[ERROR_RESPONSE_COMPONENT] = errorResponseSchema() as never;
+  // The data schemas that validate generate requests, bounds included, published as they are.
   for (const template of BUILT_IN_TEMPLATES) {
     const { $schema: _dialect, ...schema } = template.schema;
     document.components.schemas[templateDataSchemaName(template.id)] = schema as never;

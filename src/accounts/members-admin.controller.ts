@@ -21,7 +21,7 @@ export class MembersAdminController {
   constructor(private readonly accounts: AccountsService) {}
 
   @Post()
-  @ApiOperation({ summary: 'Invite a member: the answer carries their single-use invite URL (valid 7 days)' })
+  @ApiOperation({ operationId: 'inviteMember', summary: 'Invite a member: the answer carries their single-use invite URL (valid 7 days)' })
   @ApiResponse({ status: 201, type: InvitedMemberDto })
   @ApiErrorResponses('INVALID_REQUEST', 'WORKSPACE_NOT_FOUND', 'MEMBER_EXISTS')
   async add(@Param('id') id: string, @Body(validBody) body: AddMemberDto, @ActingAs('operator') by: AuditOrigin): Promise<InvitedMember> {
@@ -29,7 +29,7 @@ export class MembersAdminController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List members and invitees' })
+  @ApiOperation({ operationId: 'listMembers', summary: 'List members and invitees' })
   @ApiOkResponse({ schema: { type: 'object', properties: { members: { type: 'array', items: { $ref: getSchemaPath(MemberDto) } } } } })
   @ApiErrorResponses('WORKSPACE_NOT_FOUND')
   async list(@Param('id') id: string): Promise<{ members: MemberView[] }> {
@@ -38,7 +38,7 @@ export class MembersAdminController {
 
   @Delete(':userId')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Remove a member; their sessions in this workspace end at once' })
+  @ApiOperation({ operationId: 'removeMember', summary: 'Remove a member; their sessions in this workspace end at once' })
   @ApiResponse({ status: 204, description: 'Removed' })
   @ApiErrorResponses('WORKSPACE_NOT_FOUND', 'MEMBER_NOT_FOUND', 'LAST_OWNER')
   async remove(@Param('id') id: string, @Param('userId') userId: string, @ActingAs('operator') by: AuditOrigin): Promise<void> {

@@ -19,7 +19,7 @@ export class AuditAdminController {
   constructor(private readonly audit: AuditLog) {}
 
   @Get()
-  @ApiOperation({ summary: 'The audit log, newest first: key, member, template, secret, plan and erasure changes, and sign-ins (kept AUDIT_DAYS days)' })
+  @ApiOperation({ operationId: 'listAuditEntries', summary: 'The audit log, newest first: key, member, template, secret, plan and erasure changes, and sign-ins (kept AUDIT_DAYS days)' })
   @ApiOkResponse({ type: AuditPageDto })
   @ApiErrorResponses('INVALID_REQUEST')
   async list(@Query(new DtoValidationPipe()) query: AuditQueryDto): Promise<{ success: true } & AuditPage> {

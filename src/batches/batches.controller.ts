@@ -7,6 +7,7 @@ import { CurrentWorkspace } from '../auth/current-workspace.decorator';
 import { ApiError } from '../common/errors/api-error';
 import { API_PREFIXES } from '../common/http/api-prefixes';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses.decorator';
+import { responseHeaders } from '../common/openapi/response-headers';
 import { GenerateReply, sendReply } from '../generation/generate-reply';
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyOf } from '../idempotency/idempotency-key';
 import { IdempotencyService, REPLAYED_HEADER } from '../idempotency/idempotency.service';
@@ -31,11 +32,12 @@ export class BatchesController {
   @ApiSecurity('apiKey')
   @ApiSecurity('bearer')
   @ApiOperation({
+    operationId: 'createBatch',
     summary: 'Queue up to 500 generations as one batch',
     description: 'Every item is checked before anything is queued; GET /api/v1/batches/{id} reports on the batch, and its webhook gets it when it ends.',
   })
   @ApiBody({ schema: { $ref: `#/components/schemas/${BATCH_REQUEST_COMPONENT}` } })
-  @ApiResponse({ status: 202, description: 'Queued', type: BatchAcceptedDto })
+  @ApiResponse({ status: 202, description: 'Queued', type: BatchAcceptedDto, headers: responseHeaders('X-Test-Mode', 'Idempotent-Replayed') })
   @ApiHeader({
     name: IDEMPOTENCY_KEY_HEADER,
     required: false,
@@ -57,7 +59,7 @@ export class BatchesController {
   @UseGuards(ApiKeyGuard)
   @ApiSecurity('apiKey')
   @ApiSecurity('bearer')
-  @ApiOperation({ summary: 'A batch and its items', description: 'Only the workspace that made the batch sees it.' })
+  @ApiOperation({ operationId: 'getBatch', summary: 'A batch and its items', description: 'Only the workspace that made the batch sees it.' })
   @ApiOkResponse({ type: BatchDto })
   @ApiErrorResponses('MISSING_API_KEY', 'INVALID_API_KEY', 'WORKSPACE_SUSPENDED', 'RATE_LIMITED', 'BATCH_NOT_FOUND')
   get(@Param('id') id: string, @CurrentWorkspace() workspace: AuthenticatedWorkspace): Promise<BatchView> {

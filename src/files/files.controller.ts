@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Head, HttpCode, Inject, Options, Param, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOperation, ApiProduces, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOperation, ApiParam, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -9,13 +9,20 @@ import { ApiKeyGuard } from '../auth/api-key.guard';
 import { AuthenticatedWorkspace } from '../auth/authenticated-workspace';
 import { CurrentWorkspace } from '../auth/current-workspace.decorator';
 import { ApiError } from '../common/errors/api-error';
-import { ApiErrorResponses } from '../common/openapi/api-error-responses.decorator';
+import { ApiErrorResponses, ApiErrorResponsesWithHeaders } from '../common/openapi/api-error-responses.decorator';
+import { PDF_CONTENT } from '../common/openapi/pdf-content';
+import { FILE_HEADERS, responseHeaders } from '../common/openapi/response-headers';
 import { parseByteRange } from './byte-range';
 import { isFileId } from './file-id';
 import { ByteRange, FILE_STORE, FileStore, NoSuchFile, StoredFileInfo } from './file-store.port';
 import { HostedFiles } from './hosted-files';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The headers of each answer with a file's content (GET and HEAD), as `serve` sets them. */
+const WHOLE_FILE = responseHeaders(...FILE_HEADERS, 'Content-Disposition', 'Content-Length');
+const PART_OF_FILE = responseHeaders(...FILE_HEADERS, 'Content-Disposition', 'Content-Length', 'Content-Range');
+const NOT_MODIFIED = responseHeaders(...FILE_HEADERS);
 
 /**
  * Hosted files are readable from any origin (DECISIONS section 17): a browser app may fetch a PDF
@@ -36,18 +43,21 @@ export class FilesController {
   ) {}
 
   @Get(':name')
-  @ApiOperation({ summary: 'Download a hosted PDF (supports HEAD, Range and If-None-Match)' })
-  @ApiProduces('application/pdf')
-  @ApiResponse({ status: 200, description: 'The PDF' })
-  @ApiResponse({ status: 206, description: 'The requested byte range' })
-  @ApiResponse({ status: 304, description: 'Not modified (If-None-Match matched the ETag)' })
-  @ApiErrorResponses('NOT_FOUND', 'RANGE_NOT_SATISFIABLE')
+  @ApiOperation({ operationId: 'downloadFile', security: [], summary: 'Download a hosted PDF (supports HEAD, Range and If-None-Match)' })
+  @ApiResponse({ status: 200, description: 'The PDF', content: PDF_CONTENT, headers: WHOLE_FILE })
+  @ApiResponse({ status: 206, description: 'The requested byte range', content: PDF_CONTENT, headers: PART_OF_FILE })
+  @ApiResponse({ status: 304, description: 'Not modified (If-None-Match matched the ETag)', headers: NOT_MODIFIED })
+  @ApiErrorResponsesWithHeaders(FILE_HEADERS, 'NOT_FOUND', 'RANGE_NOT_SATISFIABLE')
   async get(@Param('name') name: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     await this.serve(name, req, res);
   }
 
   @Head(':name')
-  @ApiOperation({ summary: 'Headers of a hosted PDF' })
+  @ApiOperation({ operationId: 'headFile', security: [], summary: 'Headers of a hosted PDF' })
+  @ApiResponse({ status: 200, description: 'The headers GET would answer with', headers: WHOLE_FILE })
+  @ApiResponse({ status: 206, description: 'The headers of the requested byte range', headers: PART_OF_FILE })
+  @ApiResponse({ status: 304, description: 'Not modified (If-None-Match matched the ETag)', headers: NOT_MODIFIED })
+  @ApiErrorResponsesWithHeaders(FILE_HEADERS, 'NOT_FOUND', 'RANGE_NOT_SATISFIABLE')
   async head(@Param('name') name: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     await this.serve(name, req, res);
   }
@@ -55,7 +65,14 @@ export class FilesController {
   /** The preflight of a cross-origin read that sends Range or a validator. */
   @Options(':name')
   @HttpCode(204)
-  @ApiOperation({ summary: 'CORS preflight of a hosted PDF' })
+  @ApiOperation({ operationId: 'preflightFile', security: [], summary: 'CORS preflight of a hosted PDF' })
+  // The handler reads no parameter, so Nest would not list the path's one.
+  @ApiParam({ name: 'name', type: String, description: '<id>.pdf' })
+  @ApiResponse({
+    status: 204,
+    description: 'Cross-origin GET and HEAD allowed, with Range and validators',
+    headers: responseHeaders('Access-Control-Allow-Origin', 'Access-Control-Expose-Headers', 'Access-Control-Allow-Methods', 'Access-Control-Allow-Headers', 'Access-Control-Max-Age'),
+  })
   preflight(@Res() res: Response): void {
     res
       .set({ ...CORS_HEADERS, 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Allow-Headers': 'Range, If-None-Match, If-Range', 'Access-Control-Max-Age': '86400' })
@@ -69,6 +86,7 @@ export class FilesController {
   @ApiSecurity('apiKey')
   @ApiSecurity('bearer')
   @ApiOperation({
+    operationId: 'deleteFile',
     summary: 'Erase a hosted PDF for good',
     description: 'Only with a key of the workspace that generated it. Its bytes are overwritten or deleted; the URL answers 404 from then on, on every replica.',
   })

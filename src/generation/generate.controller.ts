@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiExtraModels, ApiHeader, ApiOperation, ApiProduces, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { AuthenticatedWorkspace } from '../auth/authenticated-workspace';
@@ -7,6 +7,8 @@ import { rateLimitHeaders, withMonthRemaining } from '../auth/rate-limit-headers
 import { CurrentWorkspace } from '../auth/current-workspace.decorator';
 import { API_PREFIXES } from '../common/http/api-prefixes';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses.decorator';
+import { PDF_CONTENT } from '../common/openapi/pdf-content';
+import { responseHeaders } from '../common/openapi/response-headers';
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyOf } from '../idempotency/idempotency-key';
 import { IdempotencyService, REPLAYED_HEADER } from '../idempotency/idempotency.service';
 import { JobAcceptedDto } from '../jobs/dto/job.dto';
@@ -17,12 +19,6 @@ import { toContractError } from './generation-errors';
 import { GenerationResult, GenerationService } from './generation.service';
 import { GenerateRequestParser } from './request/generate-request.parser';
 import { GENERATE_REQUEST_COMPONENT } from './request/generate-request.openapi';
-
-const RESULT_HEADERS = {
-  'X-Generation-Time-Ms': { description: 'Milliseconds to generate', schema: { type: 'integer' } },
-  'X-PDF-Size-Bytes': { description: 'Size of the PDF in bytes', schema: { type: 'integer' } },
-  'X-Usage-Remaining': { description: 'Generations left this month', schema: { type: 'integer' } },
-} as const;
 
 @ApiTags('generate')
 @ApiExtraModels(GenerateResponseDto)
@@ -40,11 +36,24 @@ export class GenerateController {
   @UseGuards(ApiKeyGuard)
   @ApiSecurity('apiKey')
   @ApiSecurity('bearer')
-  @ApiOperation({ summary: 'Render a template with data into a PDF', description: 'outputFormat url (default) and base64 answer JSON; buffer answers the PDF bytes.' })
+  @ApiOperation({
+    operationId: 'generatePdf',
+    summary: 'Render a template with data into a PDF',
+    description: 'outputFormat url (default) and base64 answer JSON; buffer answers the PDF bytes.',
+  })
   @ApiBody({ schema: { $ref: `#/components/schemas/${GENERATE_REQUEST_COMPONENT}` } })
-  @ApiResponse({ status: 200, description: 'url or base64: JSON', type: GenerateResponseDto, headers: RESULT_HEADERS })
-  @ApiResponse({ status: 202, description: 'With webhook: the job is queued; GET /api/v1/jobs/{jobId} reports on it', type: JobAcceptedDto })
-  @ApiProduces('application/json', 'application/pdf')
+  @ApiResponse({
+    status: 200,
+    description: 'url or base64: JSON; buffer: the PDF (with Content-Disposition)',
+    content: { 'application/json': { schema: { $ref: getSchemaPath(GenerateResponseDto) } }, ...PDF_CONTENT },
+    headers: responseHeaders('X-Generation-Time-Ms', 'X-PDF-Size-Bytes', 'X-Usage-Remaining', 'Content-Disposition', 'X-Test-Mode', 'Idempotent-Replayed'),
+  })
+  @ApiResponse({
+    status: 202,
+    description: 'With webhook: the job is queued; GET /api/v1/jobs/{jobId} reports on it',
+    type: JobAcceptedDto,
+    headers: responseHeaders('X-Test-Mode', 'Idempotent-Replayed'),
+  })
   @ApiHeader({
     name: IDEMPOTENCY_KEY_HEADER,
     required: false,

@@ -26,14 +26,14 @@ export class HealthController {
   }
 
   @Get('healthz')
-  @ApiOperation({ summary: 'Liveness: 200 while the process runs' })
+  @ApiOperation({ operationId: 'checkLiveness', security: [], summary: 'Liveness: 200 while the process runs' })
   @ApiOkResponse({ schema: { example: { status: 'ok' } } })
   health(): { status: 'ok' } {
     return { status: 'ok' };
   }
 
   @Get('readyz')
-  @ApiOperation({ summary: 'Readiness: 200 when the database, the file store and the queue answer, else 503' })
+  @ApiOperation({ operationId: 'checkReadiness', security: [], summary: 'Readiness: 200 when the database, the file store and the queue answer, else 503' })
   @ApiOkResponse({ schema: { example: { status: 'ok', checks: { database: 'ok', files: 'ok' } } } })
   @ApiResponse({ status: 503, schema: { example: { status: 'unavailable', checks: { database: 'ok', files: 'failed' } } } })
   async ready(@Res() res: Response): Promise<void> {

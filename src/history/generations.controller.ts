@@ -21,7 +21,7 @@ export class GenerationsController {
   @UseGuards(ApiKeyGuard)
   @ApiSecurity('apiKey')
   @ApiSecurity('bearer')
-  @ApiOperation({ summary: "The workspace's generations, newest first, succeeded and failed (kept HISTORY_DAYS days)" })
+  @ApiOperation({ operationId: 'listGenerations', summary: "The workspace's generations, newest first, succeeded and failed (kept HISTORY_DAYS days)" })
   @ApiOkResponse({ type: GenerationsPageDto })
   @ApiErrorResponses('MISSING_API_KEY', 'INVALID_API_KEY', 'WORKSPACE_SUSPENDED', 'INVALID_REQUEST', 'RATE_LIMITED')
   async list(

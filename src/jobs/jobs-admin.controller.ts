@@ -25,7 +25,7 @@ export class JobsAdminController {
   ) {}
 
   @Get('workspaces/:id/deliveries')
-  @ApiOperation({ summary: "Recent webhook deliveries of a workspace, newest first, with every attempt" })
+  @ApiOperation({ operationId: 'listDeliveries', summary: "Recent webhook deliveries of a workspace, newest first, with every attempt" })
   @ApiQuery({ name: 'limit', required: false, description: `1 to ${MAX_DELIVERIES_LISTED}, default ${DEFAULT_DELIVERIES_LISTED}` })
   @ApiOkResponse({ type: DeliveriesDto })
   @ApiErrorResponses('INVALID_REQUEST', 'WORKSPACE_NOT_FOUND')
@@ -40,7 +40,7 @@ export class JobsAdminController {
 
   @Post('jobs/:jobId/redeliver')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Queue a new delivery of a delivered or failed job', description: 'The new delivery has a new webhook-id; the job is `delivering` again.' })
+  @ApiOperation({ operationId: 'redeliverJob', summary: 'Queue a new delivery of a delivered or failed job', description: 'The new delivery has a new webhook-id; the job is `delivering` again.' })
   @ApiResponse({ status: 202, type: JobDto })
   @ApiErrorResponses('JOB_NOT_FOUND', 'JOB_NOT_FINISHED')
   redeliver(@Param('jobId') jobId: string): Promise<JobView> {

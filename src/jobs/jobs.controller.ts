@@ -18,7 +18,7 @@ export class JobsController {
   @UseGuards(ApiKeyGuard)
   @ApiSecurity('apiKey')
   @ApiSecurity('bearer')
-  @ApiOperation({ summary: 'Status of a webhook job', description: 'Only the workspace that made the job sees it.' })
+  @ApiOperation({ operationId: 'getJob', summary: 'Status of a webhook job', description: 'Only the workspace that made the job sees it.' })
   @ApiOkResponse({ type: JobDto })
   @ApiErrorResponses('MISSING_API_KEY', 'INVALID_API_KEY', 'WORKSPACE_SUSPENDED', 'RATE_LIMITED', 'JOB_NOT_FOUND')
   get(@Param('jobId') jobId: string, @CurrentWorkspace() workspace: AuthenticatedWorkspace): Promise<JobView> {

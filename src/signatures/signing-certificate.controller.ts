@@ -23,7 +23,7 @@ export class SigningCertificateController {
   ) {}
 
   @Put()
-  @ApiOperation({ summary: "Give the workspace its signing certificate (PKCS#12), in place of any other; kept encrypted, shown only as subject, issuer and expiry" })
+  @ApiOperation({ operationId: 'setSigningCertificate', summary: "Give the workspace its signing certificate (PKCS#12), in place of any other; kept encrypted, shown only as subject, issuer and expiry" })
   @ApiOkResponse({ type: SigningCertificateDto })
   @ApiErrorResponses('INVALID_REQUEST')
   async put(@Param('id') id: string, @Body(new DtoValidationPipe()) body: PutSigningCertificateDto, @ActingAs('operator') by: AuditOrigin): Promise<SigningCertificateView> {
@@ -32,7 +32,7 @@ export class SigningCertificateController {
   }
 
   @Get()
-  @ApiOperation({ summary: "The workspace's signing certificate: subject, issuer and expiry" })
+  @ApiOperation({ operationId: 'getSigningCertificate', summary: "The workspace's signing certificate: subject, issuer and expiry" })
   @ApiOkResponse({ type: SigningCertificateDto })
   @ApiResponse({ status: 404, description: 'No signing certificate for this workspace' })
   async get(@Param('id') id: string): Promise<SigningCertificateView> {
@@ -44,7 +44,7 @@ export class SigningCertificateController {
 
   @Delete()
   @HttpCode(204)
-  @ApiOperation({ summary: 'Remove the signing certificate: the workspace can no longer sign' })
+  @ApiOperation({ operationId: 'removeSigningCertificate', summary: 'Remove the signing certificate: the workspace can no longer sign' })
   @ApiResponse({ status: 204, description: 'Removed (or there was none)' })
   async remove(@Param('id') id: string, @ActingAs('operator') by: AuditOrigin): Promise<void> {
     await this.workspaces.get(id);

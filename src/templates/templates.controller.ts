@@ -6,6 +6,7 @@ import { AuthenticatedWorkspace } from '../auth/authenticated-workspace';
 import { CurrentWorkspace } from '../auth/current-workspace.decorator';
 import { OptionalApiKeyGuard } from '../auth/optional-api-key.guard';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses.decorator';
+import { responseHeaders } from '../common/openapi/response-headers';
 import { API_PREFIXES } from '../common/http/api-prefixes';
 import { TemplateDetailDto, TemplateListDto, TemplateSchemaDto } from './dto/template.dto';
 import { TEMPLATE_CATEGORIES, TEMPLATE_LANGUAGE_SCHEMA } from '../engine';
@@ -26,6 +27,7 @@ export class TemplatesController {
   @ApiSecurity('apiKey')
   @ApiSecurity('bearer')
   @ApiOperation({
+    operationId: 'listTemplates',
     summary: 'List templates',
     description: "No API key needed: lists the built-ins. With a key, also the workspace's custom templates (an invalid key gets 401).",
   })
@@ -41,7 +43,7 @@ export class TemplatesController {
   @UseGuards(ApiKeyGuard)
   @ApiSecurity('apiKey')
   @ApiSecurity('bearer')
-  @ApiOperation({ summary: 'One template', description: 'A custom template also shows its newest definition and every version, oldest first.' })
+  @ApiOperation({ operationId: 'getTemplate', summary: 'One template', description: 'A custom template also shows its newest definition and every version, oldest first.' })
   @ApiOkResponse({ type: TemplateDetailDto })
   @ApiErrorResponses('MISSING_API_KEY', 'INVALID_API_KEY', 'WORKSPACE_SUSPENDED', ['TEMPLATE_NOT_FOUND', 404], 'RATE_LIMITED')
   get(@Param('id') id: string, @CurrentWorkspace() workspace: AuthenticatedWorkspace): Promise<TemplateObject | CustomTemplateDetail> {
@@ -52,7 +54,7 @@ export class TemplatesController {
   @UseGuards(ApiKeyGuard)
   @ApiSecurity('apiKey')
   @ApiSecurity('bearer')
-  @ApiOperation({ summary: "A template's data schema and default options" })
+  @ApiOperation({ operationId: 'getTemplateSchema', summary: "A template's data schema and default options" })
   @ApiOkResponse({ type: TemplateSchemaDto })
   @ApiErrorResponses('MISSING_API_KEY', 'INVALID_API_KEY', 'WORKSPACE_SUSPENDED', ['TEMPLATE_NOT_FOUND', 404], 'RATE_LIMITED')
   schema(@Param('id') id: string, @CurrentWorkspace() workspace: AuthenticatedWorkspace): Promise<TemplateSchemaView> {
@@ -62,10 +64,11 @@ export class TemplatesController {
   @Get('template-language.schema.json')
   @Header('Cache-Control', 'public, max-age=3600')
   @ApiOperation({
+    operationId: 'getTemplateLanguageSchema', security: [],
     summary: 'JSON Schema of the template language',
     description: 'No API key needed. Point an editor at it (`"$schema"` in a layout file) for completion and checks while writing a layout.',
   })
-  @ApiOkResponse({ description: 'JSON Schema (draft-07) of a layout', schema: templateLanguageSchemaResponse() })
+  @ApiOkResponse({ description: 'JSON Schema (draft-07) of a layout', schema: templateLanguageSchemaResponse(), headers: responseHeaders('Cache-Control') })
   languageSchema(): unknown {
     return TEMPLATE_LANGUAGE_SCHEMA;
   }

@@ -26,7 +26,7 @@ export class AdminController {
   constructor(private readonly workspaces: WorkspacesService) {}
 
   @Post()
-  @ApiOperation({ summary: 'Create a workspace' })
+  @ApiOperation({ operationId: 'createWorkspace', summary: 'Create a workspace' })
   @ApiResponse({ status: 201, type: WorkspaceDto })
   @ApiErrorResponses('INVALID_REQUEST')
   async create(@Body(validBody) body: CreateWorkspaceDto): Promise<WorkspaceView> {
@@ -34,7 +34,7 @@ export class AdminController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List workspaces' })
+  @ApiOperation({ operationId: 'listWorkspaces', summary: 'List workspaces' })
   @ApiOkResponse({ schema: { type: 'object', properties: { workspaces: { type: 'array', items: { $ref: getSchemaPath(WorkspaceDto) } } } } })
   async list(): Promise<{ workspaces: WorkspaceView[] }> {
     const all = await this.workspaces.list();
@@ -42,7 +42,7 @@ export class AdminController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'A workspace with its usage this month' })
+  @ApiOperation({ operationId: 'getWorkspace', summary: 'A workspace with its usage this month' })
   @ApiOkResponse({ type: WorkspaceDto })
   @ApiErrorResponses('WORKSPACE_NOT_FOUND')
   async get(@Param('id') id: string): Promise<WorkspaceView> {
@@ -50,7 +50,7 @@ export class AdminController {
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: 'Change name, plan, monthly limit override, suspension or enabled templates' })
+  @ApiOperation({ operationId: 'updateWorkspace', summary: 'Change name, plan, monthly limit override, suspension or enabled templates' })
   @ApiOkResponse({ type: WorkspaceDto })
   @ApiErrorResponses('INVALID_REQUEST', 'WORKSPACE_NOT_FOUND')
   async update(@Param('id') id: string, @Body(validBody) body: UpdateWorkspaceDto, @ActingAs('operator') by: AuditOrigin): Promise<WorkspaceView> {
@@ -58,7 +58,7 @@ export class AdminController {
   }
 
   @Post(':id/keys')
-  @ApiOperation({ summary: 'Create an API key (the only time the key is returned)' })
+  @ApiOperation({ operationId: 'createApiKey', summary: 'Create an API key (the only time the key is returned)' })
   @ApiBody({ type: CreateKeyDto, required: false })
   @ApiResponse({ status: 201, type: CreatedKeyDto })
   @ApiErrorResponses('INVALID_REQUEST', 'WORKSPACE_NOT_FOUND')
@@ -67,7 +67,7 @@ export class AdminController {
   }
 
   @Get(':id/keys')
-  @ApiOperation({ summary: 'List API keys (without secrets)' })
+  @ApiOperation({ operationId: 'listApiKeys', summary: 'List API keys (without secrets)' })
   @ApiOkResponse({ schema: { type: 'object', properties: { keys: { type: 'array', items: { $ref: getSchemaPath(KeyDto) } } } } })
   @ApiErrorResponses('WORKSPACE_NOT_FOUND')
   async listKeys(@Param('id') id: string): Promise<{ keys: ApiKeyView[] }> {
@@ -76,7 +76,7 @@ export class AdminController {
 
   @Delete(':id/keys/:keyId')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Deactivate an API key, at once' })
+  @ApiOperation({ operationId: 'revokeApiKey', summary: 'Deactivate an API key, at once' })
   @ApiResponse({ status: 204, description: 'Deactivated' })
   @ApiErrorResponses('API_KEY_NOT_FOUND')
   async revokeKey(@Param('id') id: string, @Param('keyId') keyId: string, @ActingAs('operator') by: AuditOrigin): Promise<void> {
@@ -85,7 +85,7 @@ export class AdminController {
 
   @Post(':id/webhook-secret')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Rotate the webhook signing secret' })
+  @ApiOperation({ operationId: 'rotateWebhookSecret', summary: 'Rotate the webhook signing secret' })
   @ApiOkResponse({ type: WebhookSecretDto })
   @ApiErrorResponses('WORKSPACE_NOT_FOUND')
   async rotateWebhookSecret(@Param('id') id: string, @ActingAs('operator') by: AuditOrigin): Promise<{ secret: string }> {

@@ -28,7 +28,7 @@ describe('health, metrics, docs and request ids', () => {
   it('serves an OpenAPI 3 document with every endpoint, and the docs page', async () => {
     const doc = (await t.http.get('/openapi.json').expect(200)).body;
     expect(doc.openapi).toMatch(/^3\./);
-    for (const path of ['/api/v1/generate', '/v1/generate', '/api/v1/templates', '/api/v1/templates/{id}/schema', '/api/v1/templates/{id}', '/api/v1/templates/preview', '/api/v1/template-language.schema.json', '/files/{name}', '/healthz', '/readyz', '/admin/v1/workspaces', '/admin/v1/workspaces/{id}/keys/{keyId}', '/admin/v1/workspaces/{id}/webhook-secret']) {
+    for (const path of ['/api/v1/generate', '/api/v1/templates', '/api/v1/templates/{id}/schema', '/api/v1/templates/{id}', '/api/v1/templates/preview', '/api/v1/template-language.schema.json', '/files/{name}', '/healthz', '/readyz', '/admin/v1/workspaces', '/admin/v1/workspaces/{id}/keys/{keyId}', '/admin/v1/workspaces/{id}/webhook-secret']) {
       expect(Object.keys(doc.paths)).toContain(path);
     }
     const generate = doc.paths['/api/v1/generate'].post;

@@ -181,7 +181,7 @@ describe('webhook delivery', () => {
     expect(metrics).toMatch(/pdfgen_webhook_deliveries_total\{outcome="retry"\} [1-9]/);
     expect(metrics).toMatch(/pdfgen_webhook_deliveries_total\{outcome="gone"\} 1/);
     const doc = (await t.http.get('/openapi.json').expect(200)).body;
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/jobs/{jobId}', '/v1/jobs/{jobId}', '/admin/v1/workspaces/{id}/deliveries', '/admin/v1/jobs/{jobId}/redeliver']));
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/jobs/{jobId}', '/admin/v1/workspaces/{id}/deliveries', '/admin/v1/jobs/{jobId}/redeliver']));
     expect(Object.keys(doc.paths['/api/v1/generate'].post.responses)).toContain('202');
   });
 });

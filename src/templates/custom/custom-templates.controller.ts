@@ -25,7 +25,7 @@ export class CustomTemplatesController {
   constructor(private readonly templates: CustomTemplatesService) {}
 
   @Post('templates')
-  @ApiOperation({ summary: 'Create a custom template', description: 'Business plan. Starts at version 1.0.0; at most 100 per workspace.' })
+  @ApiOperation({ operationId: 'createTemplate', summary: 'Create a custom template', description: 'Business plan. Starts at version 1.0.0; at most 100 per workspace.' })
   @ApiBody({ schema: { $ref: `#/components/schemas/${TEMPLATE_DEFINITION_COMPONENT}` } })
   @ApiCreatedResponse({ type: TemplateDto })
   @ApiErrorResponses(...BODY_ERRORS, ...KEY_ERRORS, 'INVALID_TEMPLATE_DEFINITION', 'TEMPLATE_ALREADY_EXISTS', 'CUSTOM_TEMPLATE_LIMIT_REACHED')
@@ -35,6 +35,7 @@ export class CustomTemplatesController {
 
   @Put('templates/:id')
   @ApiOperation({
+    operationId: 'updateTemplate',
     summary: 'Change a custom template: a new version',
     description: 'The same body as create, without id. The version grows by one minor step (1.0.0, 1.1.0, ...) unless the body names a higher one; older versions stay renderable.',
   })
@@ -47,7 +48,7 @@ export class CustomTemplatesController {
 
   @Delete('templates/:id')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete a custom template and its versions', description: 'PDFs made from it stay; afterwards the id is unknown.' })
+  @ApiOperation({ operationId: 'deleteTemplate', summary: 'Delete a custom template and its versions', description: 'PDFs made from it stay; afterwards the id is unknown.' })
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrorResponses(...KEY_ERRORS, 'BUILT_IN_TEMPLATE_READ_ONLY', ['TEMPLATE_NOT_FOUND', 404])
   async remove(@Param('id') id: string, @CurrentWorkspace() workspace: AuthenticatedWorkspace, @ActingAs('key') by: AuditOrigin): Promise<void> {

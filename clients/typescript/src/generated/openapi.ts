@@ -12,7 +12,7 @@ export interface paths {
             cookie?: never;
         };
         /** The audit log, newest first: key, member, template, secret, plan and erasure changes, and sign-ins (kept AUDIT_DAYS days) */
-        get: operations["AuditAdminController_list"];
+        get: operations["listAuditEntries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -29,10 +29,10 @@ export interface paths {
             cookie?: never;
         };
         /** List workspaces */
-        get: operations["AdminController_list"];
+        get: operations["listWorkspaces"];
         put?: never;
         /** Create a workspace */
-        post: operations["AdminController_create"];
+        post: operations["createWorkspace"];
         delete?: never;
         options?: never;
         head?: never;
@@ -47,14 +47,14 @@ export interface paths {
             cookie?: never;
         };
         /** A workspace with its usage this month */
-        get: operations["AdminController_get"];
+        get: operations["getWorkspace"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Change name, plan, monthly limit override, suspension or enabled templates */
-        patch: operations["AdminController_update"];
+        patch: operations["updateWorkspace"];
         trace?: never;
     };
     "/admin/v1/workspaces/{id}/keys": {
@@ -65,10 +65,10 @@ export interface paths {
             cookie?: never;
         };
         /** List API keys (without secrets) */
-        get: operations["AdminController_listKeys"];
+        get: operations["listApiKeys"];
         put?: never;
         /** Create an API key (the only time the key is returned) */
-        post: operations["AdminController_createKey"];
+        post: operations["createApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -86,7 +86,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Deactivate an API key, at once */
-        delete: operations["AdminController_revokeKey"];
+        delete: operations["revokeApiKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -102,7 +102,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Rotate the webhook signing secret */
-        post: operations["AdminController_rotateWebhookSecret"];
+        post: operations["rotateWebhookSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -117,10 +117,10 @@ export interface paths {
             cookie?: never;
         };
         /** List members and invitees */
-        get: operations["MembersAdminController_list"];
+        get: operations["listMembers"];
         put?: never;
         /** Invite a member: the answer carries their single-use invite URL (valid 7 days) */
-        post: operations["MembersAdminController_add"];
+        post: operations["inviteMember"];
         delete?: never;
         options?: never;
         head?: never;
@@ -138,7 +138,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Remove a member; their sessions in this workspace end at once */
-        delete: operations["MembersAdminController_remove"];
+        delete: operations["removeMember"];
         options?: never;
         head?: never;
         patch?: never;
@@ -155,37 +155,13 @@ export interface paths {
          * List templates
          * @description No API key needed: lists the built-ins. With a key, also the workspace's custom templates (an invalid key gets 401).
          */
-        get: operations["TemplatesController_list[0]"];
+        get: operations["listTemplates"];
         put?: never;
         /**
          * Create a custom template
          * @description Business plan. Starts at version 1.0.0; at most 100 per workspace.
          */
-        post: operations["CustomTemplatesController_create[0]"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/templates": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List templates
-         * @description No API key needed: lists the built-ins. With a key, also the workspace's custom templates (an invalid key gets 401).
-         */
-        get: operations["TemplatesController_list[1]"];
-        put?: never;
-        /**
-         * Create a custom template
-         * @description Business plan. Starts at version 1.0.0; at most 100 per workspace.
-         */
-        post: operations["CustomTemplatesController_create[1]"];
+        post: operations["createTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -203,46 +179,18 @@ export interface paths {
          * One template
          * @description A custom template also shows its newest definition and every version, oldest first.
          */
-        get: operations["TemplatesController_get[0]"];
+        get: operations["getTemplate"];
         /**
          * Change a custom template: a new version
          * @description The same body as create, without id. The version grows by one minor step (1.0.0, 1.1.0, ...) unless the body names a higher one; older versions stay renderable.
          */
-        put: operations["CustomTemplatesController_update[0]"];
+        put: operations["updateTemplate"];
         post?: never;
         /**
          * Delete a custom template and its versions
          * @description PDFs made from it stay; afterwards the id is unknown.
          */
-        delete: operations["CustomTemplatesController_remove[0]"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/templates/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One template
-         * @description A custom template also shows its newest definition and every version, oldest first.
-         */
-        get: operations["TemplatesController_get[1]"];
-        /**
-         * Change a custom template: a new version
-         * @description The same body as create, without id. The version grows by one minor step (1.0.0, 1.1.0, ...) unless the body names a higher one; older versions stay renderable.
-         */
-        put: operations["CustomTemplatesController_update[1]"];
-        post?: never;
-        /**
-         * Delete a custom template and its versions
-         * @description PDFs made from it stay; afterwards the id is unknown.
-         */
-        delete: operations["CustomTemplatesController_remove[1]"];
+        delete: operations["deleteTemplate"];
         options?: never;
         head?: never;
         patch?: never;
@@ -256,24 +204,7 @@ export interface paths {
             cookie?: never;
         };
         /** A template's data schema and default options */
-        get: operations["TemplatesController_schema[0]"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/templates/{id}/schema": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A template's data schema and default options */
-        get: operations["TemplatesController_schema[1]"];
+        get: operations["getTemplateSchema"];
         put?: never;
         post?: never;
         delete?: never;
@@ -293,27 +224,7 @@ export interface paths {
          * JSON Schema of the template language
          * @description No API key needed. Point an editor at it (`"$schema"` in a layout file) for completion and checks while writing a layout.
          */
-        get: operations["TemplatesController_languageSchema[0]"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/template-language.schema.json": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * JSON Schema of the template language
-         * @description No API key needed. Point an editor at it (`"$schema"` in a layout file) for completion and checks while writing a layout.
-         */
-        get: operations["TemplatesController_languageSchema[1]"];
+        get: operations["getTemplateLanguageSchema"];
         put?: never;
         post?: never;
         delete?: never;
@@ -330,18 +241,18 @@ export interface paths {
             cookie?: never;
         };
         /** Download a hosted PDF (supports HEAD, Range and If-None-Match) */
-        get: operations["FilesController_get"];
+        get: operations["downloadFile"];
         put?: never;
         post?: never;
         /**
          * Erase a hosted PDF for good
          * @description Only with a key of the workspace that generated it. Its bytes are overwritten or deleted; the URL answers 404 from then on, on every replica.
          */
-        delete: operations["FilesController_erase"];
+        delete: operations["deleteFile"];
         /** CORS preflight of a hosted PDF */
-        options: operations["FilesController_preflight"];
+        options: operations["preflightFile"];
         /** Headers of a hosted PDF */
-        head: operations["FilesController_head"];
+        head: operations["headFile"];
         patch?: never;
         trace?: never;
     };
@@ -358,27 +269,7 @@ export interface paths {
          * Render a template with data into a PDF
          * @description outputFormat url (default) and base64 answer JSON; buffer answers the PDF bytes.
          */
-        post: operations["GenerateController_generate[0]"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/generate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Render a template with data into a PDF
-         * @description outputFormat url (default) and base64 answer JSON; buffer answers the PDF bytes.
-         */
-        post: operations["GenerateController_generate[1]"];
+        post: operations["generatePdf"];
         delete?: never;
         options?: never;
         head?: never;
@@ -398,27 +289,7 @@ export interface paths {
          * Queue up to 500 generations as one batch
          * @description Every item is checked before anything is queued; GET /api/v1/batches/{id} reports on the batch, and its webhook gets it when it ends.
          */
-        post: operations["BatchesController_create[0]"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/batches": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Queue up to 500 generations as one batch
-         * @description Every item is checked before anything is queued; GET /api/v1/batches/{id} reports on the batch, and its webhook gets it when it ends.
-         */
-        post: operations["BatchesController_create[1]"];
+        post: operations["createBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -436,27 +307,7 @@ export interface paths {
          * A batch and its items
          * @description Only the workspace that made the batch sees it.
          */
-        get: operations["BatchesController_get[0]"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/batches/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A batch and its items
-         * @description Only the workspace that made the batch sees it.
-         */
-        get: operations["BatchesController_get[1]"];
+        get: operations["getBatch"];
         put?: never;
         post?: never;
         delete?: never;
@@ -478,27 +329,7 @@ export interface paths {
          * Preview a template or a layout as a PDF
          * @description A stored template (built-ins on every plan; custom ones on Business, at any version) with `data` or its sample data, or a layout not stored (Business). Every page carries a diagonal PREVIEW watermark; nothing is stored, counted against the monthly limit, or kept in the history.
          */
-        post: operations["TemplatePreviewController_preview[0]"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/templates/preview": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Preview a template or a layout as a PDF
-         * @description A stored template (built-ins on every plan; custom ones on Business, at any version) with `data` or its sample data, or a layout not stored (Business). Every page carries a diagonal PREVIEW watermark; nothing is stored, counted against the monthly limit, or kept in the history.
-         */
-        post: operations["TemplatePreviewController_preview[1]"];
+        post: operations["previewTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -516,27 +347,7 @@ export interface paths {
          * Status of a webhook job
          * @description Only the workspace that made the job sees it.
          */
-        get: operations["JobsController_get[0]"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/jobs/{jobId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Status of a webhook job
-         * @description Only the workspace that made the job sees it.
-         */
-        get: operations["JobsController_get[1]"];
+        get: operations["getJob"];
         put?: never;
         post?: never;
         delete?: never;
@@ -553,7 +364,7 @@ export interface paths {
             cookie?: never;
         };
         /** Recent webhook deliveries of a workspace, newest first, with every attempt */
-        get: operations["JobsAdminController_list"];
+        get: operations["listDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -575,7 +386,7 @@ export interface paths {
          * Queue a new delivery of a delivered or failed job
          * @description The new delivery has a new webhook-id; the job is `delivering` again.
          */
-        post: operations["JobsAdminController_redeliver"];
+        post: operations["redeliverJob"];
         delete?: never;
         options?: never;
         head?: never;
@@ -590,7 +401,7 @@ export interface paths {
             cookie?: never;
         };
         /** Liveness: 200 while the process runs */
-        get: operations["HealthController_health"];
+        get: operations["checkLiveness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -607,7 +418,7 @@ export interface paths {
             cookie?: never;
         };
         /** Readiness: 200 when the database, the file store and the queue answer, else 503 */
-        get: operations["HealthController_ready"];
+        get: operations["checkReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -624,24 +435,7 @@ export interface paths {
             cookie?: never;
         };
         /** The workspace's generations, newest first, succeeded and failed (kept HISTORY_DAYS days) */
-        get: operations["GenerationsController_list[0]"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/generations": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The workspace's generations, newest first, succeeded and failed (kept HISTORY_DAYS days) */
-        get: operations["GenerationsController_list[1]"];
+        get: operations["listGenerations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -658,12 +452,12 @@ export interface paths {
             cookie?: never;
         };
         /** The workspace's signing certificate: subject, issuer and expiry */
-        get: operations["SigningCertificateController_get"];
+        get: operations["getSigningCertificate"];
         /** Give the workspace its signing certificate (PKCS#12), in place of any other; kept encrypted, shown only as subject, issuer and expiry */
-        put: operations["SigningCertificateController_put"];
+        put: operations["setSigningCertificate"];
         post?: never;
         /** Remove the signing certificate: the workspace can no longer sign */
-        delete: operations["SigningCertificateController_remove"];
+        delete: operations["removeSigningCertificate"];
         options?: never;
         head?: never;
         patch?: never;
@@ -699,7 +493,7 @@ export interface components {
              */
             workspaceId: string | null;
             /** @enum {string} */
-            action: "key.created" | "key.revoked" | "member.invited" | "member.removed" | "member.role_changed" | "template.created" | "template.updated" | "template.deleted" | "webhook_secret.rotated" | "signing_certificate.set" | "workspace.updated" | "file.erased" | "user.signed_in" | "user.sign_in_failed" | "user.password_reset";
+            action: "key.created" | "key.revoked" | "member.invited" | "member.removed" | "member.role_changed" | "template.created" | "template.updated" | "template.deleted" | "webhook_secret.rotated" | "signing_certificate.set" | "signing_certificate.removed" | "workspace.updated" | "file.erased" | "user.signed_in" | "user.sign_in_failed" | "user.password_reset";
             actor: components["schemas"]["AuditActorDto"];
             target: components["schemas"]["AuditTargetDto"];
             /**
@@ -1257,18 +1051,26 @@ export interface components {
             code: string;
             /** @description Same value as the X-Request-Id response header */
             requestId: string;
-            /** @description Every problem found, each naming its field */
-            validationErrors?: string[];
-            /** @description Template ids this workspace may use (TEMPLATE_NOT_FOUND) */
-            availableTemplates?: string[];
-            /** @description QUOTA_EXCEEDED: the limit in force; CUSTOM_TEMPLATE_LIMIT_REACHED: custom templates a workspace may hold */
-            limit?: number;
-            /** @description QUOTA_EXCEEDED: generations counted this month */
-            used?: number;
-            /** @description QUOTA_EXCEEDED: generations left this month */
-            remaining?: number;
-            /** @description A short, safe explanation (never a stack trace) */
+            /** @description A short, safe explanation (never a stack trace). Carried by INVALID_JSON, INVALID_WEBHOOK_URL, GENERATION_FAILED. */
             details?: string;
+            /** @description The body limit in force, in bytes. Carried by BODY_TOO_LARGE. */
+            limitBytes?: number;
+            /** @description Template ids this workspace may use. Carried by TEMPLATE_NOT_FOUND. */
+            availableTemplates?: string[];
+            /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+            validationErrors?: string[];
+            /** @description The valid categories. Carried by INVALID_CATEGORY. */
+            categories?: string[];
+            /** @description QUOTA_EXCEEDED: the monthly limit in force; CUSTOM_TEMPLATE_LIMIT_REACHED: custom templates a workspace may hold. Carried by CUSTOM_TEMPLATE_LIMIT_REACHED, QUOTA_EXCEEDED. */
+            limit?: number;
+            /** @description Generations counted this month. Carried by QUOTA_EXCEEDED. */
+            used?: number;
+            /** @description Generations left this month. Carried by QUOTA_EXCEEDED. */
+            remaining?: number;
+            /** @description A batch's item count, which must fit in `remaining` whole. Carried by QUOTA_EXCEEDED. */
+            requested?: number;
+            /** @description Seconds until signing in may be tried again. Carried by SIGN_IN_LOCKED. */
+            retryAfterSeconds?: number;
         };
         /**
          * invoice-basic data
@@ -2058,6 +1860,14 @@ export interface components {
                             /** @default false */
                             documentAssembly?: boolean;
                         };
+                    };
+                    /** @description Sign the finished PDF with the workspace's certificate (PAdES B-B, ETSI.CAdES.detached, SHA-256), after PDF/A and encryption, covering the whole document. visible: true draws a stamp naming the signer at the bottom right of the last page. Without a certificate: 400 No signing certificate for this workspace. */
+                    signature?: {
+                        reason?: string;
+                        location?: string;
+                        contactInfo?: string;
+                        /** @default false */
+                        visible?: boolean;
                     };
                     /** @description Files embedded in the PDF as associated files (AFRelationship /Supplement): up to 10, at most 5 MiB decoded in all; not with PDF/A-2b, which forbids them */
                     attachments?: {
@@ -3213,17 +3023,64 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The id of this request: the caller's own X-Request-Id when sane, else a new UUID. Same as `requestId` in an error body. */
+        "X-Request-Id": string;
+        /** @description Seconds to wait before trying again */
+        "Retry-After": number;
+        /** @description Present on the replay of an answer kept for an Idempotency-Key */
+        "Idempotent-Replayed": "true";
+        /** @description Present when a test key made the request: the PDF is watermarked and counted apart */
+        "X-Test-Mode": "true";
+        /** @description The quotas of the key (draft-ietf-httpapi-ratelimit-headers): `"month";q=<limit>;w=<seconds>`, and `"key";q=<per second>;w=1` when RATE_LIMIT_PER_SECOND is on */
+        "RateLimit-Policy": string;
+        /** @description What is left of each quota: `"month";r=<remaining>;t=<seconds to reset>`, and `"key";r=<remaining>;t=<seconds>` */
+        RateLimit: string;
+        /** @description Milliseconds to generate */
+        "X-Generation-Time-Ms": number;
+        /** @description Size of the PDF in bytes */
+        "X-PDF-Size-Bytes": number;
+        /** @description Generations left this month */
+        "X-Usage-Remaining": number;
+        /** @description Always true: the PDF is a watermarked preview */
+        "X-Preview": "true";
+        /** @description `inline; filename="<name>.pdf"` */
+        "Content-Disposition": string;
+        /** @description Bytes in the body */
+        "Content-Length": number;
+        /** @description `bytes <first>-<last>/<size>` on 206, `bytes *\/<size>` on 416 */
+        "Content-Range": string;
+        /** @description Always `bytes` */
+        "Accept-Ranges": "bytes";
+        /** @description Validator of the body: a hosted file's own (strong; send it back in If-None-Match or If-Range), or on a JSON answer a weak one (`W/"..."`) of its bytes */
+        ETag: string;
+        /** @description When the file was stored (HTTP date) */
+        "Last-Modified": string;
+        /** @description How long the answer may be cached */
+        "Cache-Control": string;
+        /** @description How to authenticate (RFC 9110): `Bearer realm="..."` */
+        "WWW-Authenticate": string;
+        /** @description Always `*`: hosted files are readable from any origin */
+        "Access-Control-Allow-Origin": "*";
+        /** @description The headers a browser script may read */
+        "Access-Control-Expose-Headers": string;
+        /** @description The methods a cross-origin read may use */
+        "Access-Control-Allow-Methods": string;
+        /** @description The request headers a cross-origin read may send */
+        "Access-Control-Allow-Headers": string;
+        /** @description Seconds a browser may keep this preflight */
+        "Access-Control-Max-Age": number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    AuditAdminController_list: {
+    listAuditEntries: {
         parameters: {
             query?: {
                 /** @description Only this workspace's entries */
                 workspaceId?: string;
-                action?: "key.created" | "key.revoked" | "member.invited" | "member.removed" | "member.role_changed" | "template.created" | "template.updated" | "template.deleted" | "webhook_secret.rotated" | "signing_certificate.set" | "workspace.updated" | "file.erased" | "user.signed_in" | "user.sign_in_failed" | "user.password_reset";
+                action?: "key.created" | "key.revoked" | "member.invited" | "member.removed" | "member.role_changed" | "template.created" | "template.updated" | "template.deleted" | "webhook_secret.rotated" | "signing_certificate.set" | "signing_certificate.removed" | "workspace.updated" | "file.erased" | "user.signed_in" | "user.sign_in_failed" | "user.password_reset";
                 limit?: number;
                 /** @description The nextCursor of the previous page */
                 cursor?: string;
@@ -3236,6 +3093,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3245,15 +3104,23 @@ export interface operations {
             /** @description Invalid request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+                        validationErrors?: string[];
+                    };
                 };
             };
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3263,6 +3130,8 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3271,7 +3140,7 @@ export interface operations {
             };
         };
     };
-    AdminController_list: {
+    listWorkspaces: {
         parameters: {
             query?: never;
             header?: never;
@@ -3282,6 +3151,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3293,6 +3164,9 @@ export interface operations {
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3302,6 +3176,8 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3310,7 +3186,7 @@ export interface operations {
             };
         };
     };
-    AdminController_create: {
+    createWorkspace: {
         parameters: {
             query?: never;
             header?: never;
@@ -3325,6 +3201,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3334,15 +3212,23 @@ export interface operations {
             /** @description Invalid request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+                        validationErrors?: string[];
+                    };
                 };
             };
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3352,6 +3238,8 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3360,7 +3248,7 @@ export interface operations {
             };
         };
     };
-    AdminController_get: {
+    getWorkspace: {
         parameters: {
             query?: never;
             header?: never;
@@ -3373,6 +3261,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3382,6 +3272,9 @@ export interface operations {
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3391,6 +3284,8 @@ export interface operations {
             /** @description Workspace '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3399,7 +3294,7 @@ export interface operations {
             };
         };
     };
-    AdminController_update: {
+    updateWorkspace: {
         parameters: {
             query?: never;
             header?: never;
@@ -3416,6 +3311,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3425,15 +3322,23 @@ export interface operations {
             /** @description Invalid request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+                        validationErrors?: string[];
+                    };
                 };
             };
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3443,6 +3348,8 @@ export interface operations {
             /** @description Workspace '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3451,7 +3358,7 @@ export interface operations {
             };
         };
     };
-    AdminController_listKeys: {
+    listApiKeys: {
         parameters: {
             query?: never;
             header?: never;
@@ -3464,6 +3371,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3475,6 +3384,9 @@ export interface operations {
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3484,6 +3396,8 @@ export interface operations {
             /** @description Workspace '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3492,7 +3406,7 @@ export interface operations {
             };
         };
     };
-    AdminController_createKey: {
+    createApiKey: {
         parameters: {
             query?: never;
             header?: never;
@@ -3509,6 +3423,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3518,15 +3434,23 @@ export interface operations {
             /** @description Invalid request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+                        validationErrors?: string[];
+                    };
                 };
             };
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3536,6 +3460,8 @@ export interface operations {
             /** @description Workspace '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3544,7 +3470,7 @@ export interface operations {
             };
         };
     };
-    AdminController_revokeKey: {
+    revokeApiKey: {
         parameters: {
             query?: never;
             header?: never;
@@ -3559,6 +3485,7 @@ export interface operations {
             /** @description Deactivated */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3566,6 +3493,9 @@ export interface operations {
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3575,6 +3505,8 @@ export interface operations {
             /** @description API key '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3583,7 +3515,7 @@ export interface operations {
             };
         };
     };
-    AdminController_rotateWebhookSecret: {
+    rotateWebhookSecret: {
         parameters: {
             query?: never;
             header?: never;
@@ -3596,6 +3528,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3605,6 +3539,9 @@ export interface operations {
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3614,6 +3551,8 @@ export interface operations {
             /** @description Workspace '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3622,7 +3561,7 @@ export interface operations {
             };
         };
     };
-    MembersAdminController_list: {
+    listMembers: {
         parameters: {
             query?: never;
             header?: never;
@@ -3635,6 +3574,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3646,6 +3587,9 @@ export interface operations {
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3655,6 +3599,8 @@ export interface operations {
             /** @description Workspace '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3663,7 +3609,7 @@ export interface operations {
             };
         };
     };
-    MembersAdminController_add: {
+    inviteMember: {
         parameters: {
             query?: never;
             header?: never;
@@ -3680,6 +3626,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3689,15 +3637,23 @@ export interface operations {
             /** @description Invalid request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+                        validationErrors?: string[];
+                    };
                 };
             };
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3707,6 +3663,8 @@ export interface operations {
             /** @description Workspace '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3716,6 +3674,8 @@ export interface operations {
             /** @description '<email>' is already a member of this workspace */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3724,7 +3684,7 @@ export interface operations {
             };
         };
     };
-    MembersAdminController_remove: {
+    removeMember: {
         parameters: {
             query?: never;
             header?: never;
@@ -3739,6 +3699,7 @@ export interface operations {
             /** @description Removed */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3746,6 +3707,9 @@ export interface operations {
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3755,6 +3719,8 @@ export interface operations {
             /** @description Workspace '<id>' not found | Member '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3764,6 +3730,8 @@ export interface operations {
             /** @description A workspace needs at least one owner */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3772,7 +3740,7 @@ export interface operations {
             };
         };
     };
-    "TemplatesController_list[0]": {
+    listTemplates: {
         parameters: {
             query?: {
                 /** @description Select one template (custom ones with a key) */
@@ -3787,6 +3755,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3796,15 +3768,25 @@ export interface operations {
             /** @description Invalid category */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description The valid categories. Carried by INVALID_CATEGORY. */
+                        categories?: string[];
+                    };
                 };
             };
             /** @description Invalid or inactive API key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3814,6 +3796,10 @@ export interface operations {
             /** @description Workspace is suspended */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3823,15 +3809,27 @@ export interface operations {
             /** @description Template '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description Template ids this workspace may use. Carried by TEMPLATE_NOT_FOUND. */
+                        availableTemplates?: string[];
+                    };
                 };
             };
             /** @description Rate limit exceeded */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3840,7 +3838,7 @@ export interface operations {
             };
         };
     };
-    "CustomTemplatesController_create[0]": {
+    createTemplate: {
         parameters: {
             query?: never;
             header?: never;
@@ -3855,6 +3853,10 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3864,15 +3866,27 @@ export interface operations {
             /** @description Invalid JSON body | Invalid template definition */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description A short, safe explanation (never a stack trace). Carried by INVALID_JSON, INVALID_WEBHOOK_URL, GENERATION_FAILED. */
+                        details?: string;
+                        /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+                        validationErrors?: string[];
+                    };
                 };
             };
             /** @description Missing API key | Invalid or inactive API key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3882,15 +3896,26 @@ export interface operations {
             /** @description Workspace is suspended | Custom templates require the Business plan | Custom template limit reached */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description QUOTA_EXCEEDED: the monthly limit in force; CUSTOM_TEMPLATE_LIMIT_REACHED: custom templates a workspace may hold. Carried by CUSTOM_TEMPLATE_LIMIT_REACHED, QUOTA_EXCEEDED. */
+                        limit?: number;
+                    };
                 };
             };
             /** @description Template '<id>' already exists */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3900,15 +3925,26 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description The body limit in force, in bytes. Carried by BODY_TOO_LARGE. */
+                        limitBytes?: number;
+                    };
                 };
             };
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3918,6 +3954,11 @@ export interface operations {
             /** @description Rate limit exceeded */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3926,161 +3967,7 @@ export interface operations {
             };
         };
     };
-    "TemplatesController_list[1]": {
-        parameters: {
-            query?: {
-                /** @description Select one template (custom ones with a key) */
-                id?: string;
-                category?: "calendar" | "report" | "dashboard" | "invoice" | "certificate" | "custom";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TemplateListDto"];
-                };
-            };
-            /** @description Invalid category */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Invalid or inactive API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Workspace is suspended */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Template '<id>' not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    "CustomTemplatesController_create[1]": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TemplateDefinitionRequest"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TemplateDto"];
-                };
-            };
-            /** @description Invalid JSON body | Invalid template definition */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Missing API key | Invalid or inactive API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Workspace is suspended | Custom templates require the Business plan | Custom template limit reached */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Template '<id>' already exists */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Content-Type must be application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    "TemplatesController_get[0]": {
+    getTemplate: {
         parameters: {
             query?: never;
             header?: never;
@@ -4093,6 +3980,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4102,6 +3993,9 @@ export interface operations {
             /** @description Missing API key | Invalid or inactive API key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4111,6 +4005,10 @@ export interface operations {
             /** @description Workspace is suspended */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4120,15 +4018,27 @@ export interface operations {
             /** @description Template '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description Template ids this workspace may use. Carried by TEMPLATE_NOT_FOUND. */
+                        availableTemplates?: string[];
+                    };
                 };
             };
             /** @description Rate limit exceeded */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4137,7 +4047,7 @@ export interface operations {
             };
         };
     };
-    "CustomTemplatesController_update[0]": {
+    updateTemplate: {
         parameters: {
             query?: never;
             header?: never;
@@ -4154,6 +4064,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4163,15 +4077,27 @@ export interface operations {
             /** @description Invalid JSON body | Invalid template definition */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description A short, safe explanation (never a stack trace). Carried by INVALID_JSON, INVALID_WEBHOOK_URL, GENERATION_FAILED. */
+                        details?: string;
+                        /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+                        validationErrors?: string[];
+                    };
                 };
             };
             /** @description Missing API key | Invalid or inactive API key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4181,6 +4107,10 @@ export interface operations {
             /** @description Workspace is suspended | Custom templates require the Business plan | Built-in templates cannot be changed */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4190,24 +4120,42 @@ export interface operations {
             /** @description Template '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description Template ids this workspace may use. Carried by TEMPLATE_NOT_FOUND. */
+                        availableTemplates?: string[];
+                    };
                 };
             };
             /** @description Request body too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description The body limit in force, in bytes. Carried by BODY_TOO_LARGE. */
+                        limitBytes?: number;
+                    };
                 };
             };
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4217,6 +4165,11 @@ export interface operations {
             /** @description Rate limit exceeded */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4225,7 +4178,7 @@ export interface operations {
             };
         };
     };
-    "CustomTemplatesController_remove[0]": {
+    deleteTemplate: {
         parameters: {
             query?: never;
             header?: never;
@@ -4239,6 +4192,9 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4246,6 +4202,9 @@ export interface operations {
             /** @description Missing API key | Invalid or inactive API key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4255,6 +4214,10 @@ export interface operations {
             /** @description Workspace is suspended | Custom templates require the Business plan | Built-in templates cannot be changed */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4264,15 +4227,27 @@ export interface operations {
             /** @description Template '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description Template ids this workspace may use. Carried by TEMPLATE_NOT_FOUND. */
+                        availableTemplates?: string[];
+                    };
                 };
             };
             /** @description Rate limit exceeded */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4281,7 +4256,7 @@ export interface operations {
             };
         };
     };
-    "TemplatesController_get[1]": {
+    getTemplateSchema: {
         parameters: {
             query?: never;
             header?: never;
@@ -4294,207 +4269,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TemplateDetailDto"];
-                };
-            };
-            /** @description Missing API key | Invalid or inactive API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Workspace is suspended */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Template '<id>' not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    "CustomTemplatesController_update[1]": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TemplateDefinitionRequest"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TemplateDto"];
-                };
-            };
-            /** @description Invalid JSON body | Invalid template definition */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Missing API key | Invalid or inactive API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Workspace is suspended | Custom templates require the Business plan | Built-in templates cannot be changed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Template '<id>' not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Content-Type must be application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    "CustomTemplatesController_remove[1]": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing API key | Invalid or inactive API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Workspace is suspended | Custom templates require the Business plan | Built-in templates cannot be changed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Template '<id>' not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    "TemplatesController_schema[0]": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4504,6 +4282,9 @@ export interface operations {
             /** @description Missing API key | Invalid or inactive API key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4513,6 +4294,10 @@ export interface operations {
             /** @description Workspace is suspended */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4522,15 +4307,27 @@ export interface operations {
             /** @description Template '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description Template ids this workspace may use. Carried by TEMPLATE_NOT_FOUND. */
+                        availableTemplates?: string[];
+                    };
                 };
             };
             /** @description Rate limit exceeded */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4539,64 +4336,7 @@ export interface operations {
             };
         };
     };
-    "TemplatesController_schema[1]": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TemplateSchemaDto"];
-                };
-            };
-            /** @description Missing API key | Invalid or inactive API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Workspace is suspended */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Template '<id>' not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    "TemplatesController_languageSchema[0]": {
+    getTemplateLanguageSchema: {
         parameters: {
             query?: never;
             header?: never;
@@ -4608,6 +4348,9 @@ export interface operations {
             /** @description JSON Schema (draft-07) of a layout */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4618,29 +4361,7 @@ export interface operations {
             };
         };
     };
-    "TemplatesController_languageSchema[1]": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description JSON Schema (draft-07) of a layout */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    FilesController_get: {
+    downloadFile: {
         parameters: {
             query?: never;
             header?: never;
@@ -4654,20 +4375,50 @@ export interface operations {
             /** @description The PDF */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    "Content-Length": components["headers"]["Content-Length"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                };
             };
             /** @description The requested byte range */
             206: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    "Content-Length": components["headers"]["Content-Length"];
+                    "Content-Range": components["headers"]["Content-Range"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                };
             };
             /** @description Not modified (If-None-Match matched the ETag) */
             304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4675,6 +4426,13 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4684,6 +4442,14 @@ export interface operations {
             /** @description Range not satisfiable */
             416: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Content-Range": components["headers"]["Content-Range"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4692,7 +4458,7 @@ export interface operations {
             };
         };
     };
-    FilesController_erase: {
+    deleteFile: {
         parameters: {
             query?: never;
             header?: never;
@@ -4706,6 +4472,9 @@ export interface operations {
             /** @description Erased */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4713,6 +4482,9 @@ export interface operations {
             /** @description Missing API key | Invalid or inactive API key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4722,6 +4494,10 @@ export interface operations {
             /** @description Workspace is suspended */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4731,6 +4507,10 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4740,6 +4520,11 @@ export interface operations {
             /** @description Rate limit exceeded */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4748,24 +4533,34 @@ export interface operations {
             };
         };
     };
-    FilesController_preflight: {
+    preflightFile: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description <id>.pdf */
+                name: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Cross-origin GET and HEAD allowed, with Range and validators */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
         };
     };
-    FilesController_head: {
+    headFile: {
         parameters: {
             query?: never;
             header?: never;
@@ -4776,15 +4571,89 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The headers GET would answer with */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    "Content-Length": components["headers"]["Content-Length"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            /** @description The headers of the requested byte range */
+            206: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    "Content-Length": components["headers"]["Content-Length"];
+                    "Content-Range": components["headers"]["Content-Range"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified (If-None-Match matched the ETag) */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Range not satisfiable */
+            416: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Content-Range": components["headers"]["Content-Range"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    "GenerateController_generate[0]": {
+    generatePdf: {
         parameters: {
             query?: never;
             header?: {
@@ -4800,44 +4669,67 @@ export interface operations {
             };
         };
         responses: {
-            /** @description url or base64: JSON */
+            /** @description url or base64: JSON; buffer: the PDF (with Content-Disposition) */
             200: {
                 headers: {
-                    /** @description Milliseconds to generate */
-                    "X-Generation-Time-Ms"?: number;
-                    /** @description Size of the PDF in bytes */
-                    "X-PDF-Size-Bytes"?: number;
-                    /** @description Generations left this month */
-                    "X-Usage-Remaining"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Generation-Time-Ms": components["headers"]["X-Generation-Time-Ms"];
+                    "X-PDF-Size-Bytes": components["headers"]["X-PDF-Size-Bytes"];
+                    "X-Usage-Remaining": components["headers"]["X-Usage-Remaining"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    "X-Test-Mode": components["headers"]["X-Test-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GenerateResponseDto"];
-                    "application/pdf": components["schemas"]["GenerateResponseDto"];
+                    "application/pdf": string;
                 };
             };
             /** @description With webhook: the job is queued; GET /api/v1/jobs/{jobId} reports on it */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Test-Mode": components["headers"]["X-Test-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["JobAcceptedDto"];
-                    "application/pdf": components["schemas"]["JobAcceptedDto"];
                 };
             };
             /** @description Invalid JSON body | Missing required field: templateId | Missing required field: data | Template '<id>' not found | Template '<id>' has no version '<version>' | Invalid request | Invalid data for template | Invalid webhook URL */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description A short, safe explanation (never a stack trace). Carried by INVALID_JSON, INVALID_WEBHOOK_URL, GENERATION_FAILED. */
+                        details?: string;
+                        /** @description Template ids this workspace may use. Carried by TEMPLATE_NOT_FOUND. */
+                        availableTemplates?: string[];
+                        /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+                        validationErrors?: string[];
+                    };
                 };
             };
             /** @description Missing API key | Invalid or inactive API key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4847,6 +4739,10 @@ export interface operations {
             /** @description Workspace is suspended | Template '<id>' is not enabled | Webhooks require the Pro plan or above */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4856,6 +4752,11 @@ export interface operations {
             /** @description A request with this Idempotency-Key is in progress */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4865,15 +4766,26 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description The body limit in force, in bytes. Carried by BODY_TOO_LARGE. */
+                        limitBytes?: number;
+                    };
                 };
             };
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4883,6 +4795,10 @@ export interface operations {
             /** @description Idempotency-Key was used with a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4892,24 +4808,51 @@ export interface operations {
             /** @description Monthly PDF generation limit reached | Rate limit exceeded */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Usage-Remaining": components["headers"]["X-Usage-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description QUOTA_EXCEEDED: the monthly limit in force; CUSTOM_TEMPLATE_LIMIT_REACHED: custom templates a workspace may hold. Carried by CUSTOM_TEMPLATE_LIMIT_REACHED, QUOTA_EXCEEDED. */
+                        limit?: number;
+                        /** @description Generations counted this month. Carried by QUOTA_EXCEEDED. */
+                        used?: number;
+                        /** @description Generations left this month. Carried by QUOTA_EXCEEDED. */
+                        remaining?: number;
+                        /** @description A batch's item count, which must fit in `remaining` whole. Carried by QUOTA_EXCEEDED. */
+                        requested?: number;
+                    };
                 };
             };
             /** @description PDF generation failed */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description A short, safe explanation (never a stack trace). Carried by INVALID_JSON, INVALID_WEBHOOK_URL, GENERATION_FAILED. */
+                        details?: string;
+                    };
                 };
             };
             /** @description Server is busy */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4918,141 +4861,7 @@ export interface operations {
             };
         };
     };
-    "GenerateController_generate[1]": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description 1 to 255 visible ASCII characters, kept 24 hours per workspace. Repeating a request that succeeded with the same key and JSON body replays its answer (same pdfUrl, jobId or bytes) with Idempotent-Replayed: true, and counts nothing; another body answers 422, a repeat while the first request runs 409 with Retry-After: 1. A request that failed does not hold its key. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["GenerateRequestDto"];
-            };
-        };
-        responses: {
-            /** @description url or base64: JSON */
-            200: {
-                headers: {
-                    /** @description Milliseconds to generate */
-                    "X-Generation-Time-Ms"?: number;
-                    /** @description Size of the PDF in bytes */
-                    "X-PDF-Size-Bytes"?: number;
-                    /** @description Generations left this month */
-                    "X-Usage-Remaining"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GenerateResponseDto"];
-                    "application/pdf": components["schemas"]["GenerateResponseDto"];
-                };
-            };
-            /** @description With webhook: the job is queued; GET /api/v1/jobs/{jobId} reports on it */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["JobAcceptedDto"];
-                    "application/pdf": components["schemas"]["JobAcceptedDto"];
-                };
-            };
-            /** @description Invalid JSON body | Missing required field: templateId | Missing required field: data | Template '<id>' not found | Template '<id>' has no version '<version>' | Invalid request | Invalid data for template | Invalid webhook URL */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Missing API key | Invalid or inactive API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Workspace is suspended | Template '<id>' is not enabled | Webhooks require the Pro plan or above */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description A request with this Idempotency-Key is in progress */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Content-Type must be application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Idempotency-Key was used with a different request */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Monthly PDF generation limit reached | Rate limit exceeded */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description PDF generation failed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Server is busy */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    "BatchesController_create[0]": {
+    createBatch: {
         parameters: {
             query?: never;
             header?: {
@@ -5071,6 +4880,12 @@ export interface operations {
             /** @description Queued */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Test-Mode": components["headers"]["X-Test-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5080,15 +4895,27 @@ export interface operations {
             /** @description Invalid JSON body | Invalid request | Invalid webhook URL */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description A short, safe explanation (never a stack trace). Carried by INVALID_JSON, INVALID_WEBHOOK_URL, GENERATION_FAILED. */
+                        details?: string;
+                        /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+                        validationErrors?: string[];
+                    };
                 };
             };
             /** @description Missing API key | Invalid or inactive API key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5098,6 +4925,10 @@ export interface operations {
             /** @description Workspace is suspended | Batches require the Pro plan or above */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5107,6 +4938,11 @@ export interface operations {
             /** @description A request with this Idempotency-Key is in progress */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5116,15 +4952,26 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description The body limit in force, in bytes. Carried by BODY_TOO_LARGE. */
+                        limitBytes?: number;
+                    };
                 };
             };
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5134,6 +4981,10 @@ export interface operations {
             /** @description Idempotency-Key was used with a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5143,15 +4994,35 @@ export interface operations {
             /** @description Monthly PDF generation limit reached | Rate limit exceeded */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Usage-Remaining": components["headers"]["X-Usage-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description QUOTA_EXCEEDED: the monthly limit in force; CUSTOM_TEMPLATE_LIMIT_REACHED: custom templates a workspace may hold. Carried by CUSTOM_TEMPLATE_LIMIT_REACHED, QUOTA_EXCEEDED. */
+                        limit?: number;
+                        /** @description Generations counted this month. Carried by QUOTA_EXCEEDED. */
+                        used?: number;
+                        /** @description Generations left this month. Carried by QUOTA_EXCEEDED. */
+                        remaining?: number;
+                        /** @description A batch's item count, which must fit in `remaining` whole. Carried by QUOTA_EXCEEDED. */
+                        requested?: number;
+                    };
                 };
             };
             /** @description Server is busy */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5160,115 +5031,7 @@ export interface operations {
             };
         };
     };
-    "BatchesController_create[1]": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description As on generate: a repeat with the same key and body answers the same batchId with Idempotent-Replayed: true and queues nothing. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["BatchRequest"];
-            };
-        };
-        responses: {
-            /** @description Queued */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BatchAcceptedDto"];
-                };
-            };
-            /** @description Invalid JSON body | Invalid request | Invalid webhook URL */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Missing API key | Invalid or inactive API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Workspace is suspended | Batches require the Pro plan or above */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description A request with this Idempotency-Key is in progress */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Content-Type must be application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Idempotency-Key was used with a different request */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Monthly PDF generation limit reached | Rate limit exceeded */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Server is busy */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    "BatchesController_get[0]": {
+    getBatch: {
         parameters: {
             query?: never;
             header?: never;
@@ -5281,6 +5044,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5290,6 +5057,9 @@ export interface operations {
             /** @description Missing API key | Invalid or inactive API key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5299,6 +5069,10 @@ export interface operations {
             /** @description Workspace is suspended */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5308,6 +5082,10 @@ export interface operations {
             /** @description Batch '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5317,6 +5095,11 @@ export interface operations {
             /** @description Rate limit exceeded */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5325,64 +5108,7 @@ export interface operations {
             };
         };
     };
-    "BatchesController_get[1]": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BatchDto"];
-                };
-            };
-            /** @description Missing API key | Invalid or inactive API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Workspace is suspended */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Batch '<id>' not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    "TemplatePreviewController_preview[0]": {
+    previewTemplate: {
         parameters: {
             query?: never;
             header?: never;
@@ -5398,8 +5124,12 @@ export interface operations {
             /** @description The PDF */
             200: {
                 headers: {
-                    /** @description Always true */
-                    "X-Preview"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Preview": components["headers"]["X-Preview"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5409,15 +5139,29 @@ export interface operations {
             /** @description Invalid JSON body | Template '<id>' not found | Template '<id>' has no version '<version>' | Invalid request | Invalid template definition | Invalid data for template */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description A short, safe explanation (never a stack trace). Carried by INVALID_JSON, INVALID_WEBHOOK_URL, GENERATION_FAILED. */
+                        details?: string;
+                        /** @description Template ids this workspace may use. Carried by TEMPLATE_NOT_FOUND. */
+                        availableTemplates?: string[];
+                        /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+                        validationErrors?: string[];
+                    };
                 };
             };
             /** @description Missing API key | Invalid or inactive API key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5427,6 +5171,10 @@ export interface operations {
             /** @description Workspace is suspended | Custom templates require the Business plan */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5436,15 +5184,26 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description The body limit in force, in bytes. Carried by BODY_TOO_LARGE. */
+                        limitBytes?: number;
+                    };
                 };
             };
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5454,6 +5213,11 @@ export interface operations {
             /** @description Rate limit exceeded */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5463,15 +5227,27 @@ export interface operations {
             /** @description PDF generation failed */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description A short, safe explanation (never a stack trace). Carried by INVALID_JSON, INVALID_WEBHOOK_URL, GENERATION_FAILED. */
+                        details?: string;
+                    };
                 };
             };
             /** @description Server is busy */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5480,105 +5256,7 @@ export interface operations {
             };
         };
     };
-    "TemplatePreviewController_preview[1]": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TemplatePreviewRequest"];
-            };
-        };
-        responses: {
-            /** @description The PDF */
-            200: {
-                headers: {
-                    /** @description Always true */
-                    "X-Preview"?: "true";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": string;
-                };
-            };
-            /** @description Invalid JSON body | Template '<id>' not found | Template '<id>' has no version '<version>' | Invalid request | Invalid template definition | Invalid data for template */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Missing API key | Invalid or inactive API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Workspace is suspended | Custom templates require the Business plan */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Content-Type must be application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description PDF generation failed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Server is busy */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    "JobsController_get[0]": {
+    getJob: {
         parameters: {
             query?: never;
             header?: never;
@@ -5591,6 +5269,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5600,6 +5282,9 @@ export interface operations {
             /** @description Missing API key | Invalid or inactive API key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5609,6 +5294,10 @@ export interface operations {
             /** @description Workspace is suspended */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5618,6 +5307,10 @@ export interface operations {
             /** @description Job '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5627,6 +5320,11 @@ export interface operations {
             /** @description Rate limit exceeded */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5635,64 +5333,7 @@ export interface operations {
             };
         };
     };
-    "JobsController_get[1]": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                jobId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["JobDto"];
-                };
-            };
-            /** @description Missing API key | Invalid or inactive API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Workspace is suspended */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Job '<id>' not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    JobsAdminController_list: {
+    listDeliveries: {
         parameters: {
             query?: {
                 /** @description 1 to 200, default 50 */
@@ -5708,6 +5349,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5717,15 +5360,23 @@ export interface operations {
             /** @description Invalid request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+                        validationErrors?: string[];
+                    };
                 };
             };
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5735,6 +5386,8 @@ export interface operations {
             /** @description Workspace '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5743,7 +5396,7 @@ export interface operations {
             };
         };
     };
-    JobsAdminController_redeliver: {
+    redeliverJob: {
         parameters: {
             query?: never;
             header?: never;
@@ -5756,6 +5409,8 @@ export interface operations {
         responses: {
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5765,6 +5420,9 @@ export interface operations {
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5774,6 +5432,8 @@ export interface operations {
             /** @description Job '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5783,6 +5443,8 @@ export interface operations {
             /** @description Job '<id>' is not finished */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5791,7 +5453,7 @@ export interface operations {
             };
         };
     };
-    HealthController_health: {
+    checkLiveness: {
         parameters: {
             query?: never;
             header?: never;
@@ -5802,6 +5464,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5810,7 +5474,7 @@ export interface operations {
             };
         };
     };
-    HealthController_ready: {
+    checkReadiness: {
         parameters: {
             query?: never;
             header?: never;
@@ -5821,6 +5485,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5829,6 +5495,8 @@ export interface operations {
             };
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5837,7 +5505,7 @@ export interface operations {
             };
         };
     };
-    "GenerationsController_list[0]": {
+    listGenerations: {
         parameters: {
             query?: {
                 limit?: number;
@@ -5854,6 +5522,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5863,15 +5535,25 @@ export interface operations {
             /** @description Invalid request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+                        validationErrors?: string[];
+                    };
                 };
             };
             /** @description Missing API key | Invalid or inactive API key */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5881,6 +5563,10 @@ export interface operations {
             /** @description Workspace is suspended */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5890,6 +5576,11 @@ export interface operations {
             /** @description Rate limit exceeded */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5898,68 +5589,7 @@ export interface operations {
             };
         };
     };
-    "GenerationsController_list[1]": {
-        parameters: {
-            query?: {
-                limit?: number;
-                /** @description The nextCursor of the previous page */
-                cursor?: string;
-                templateId?: "invoice-basic" | "weekly-report" | "calendar-schedule" | "kpi-dashboard";
-                status?: "succeeded" | "failed";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GenerationsPageDto"];
-                };
-            };
-            /** @description Invalid request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Missing API key | Invalid or inactive API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Workspace is suspended */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    SigningCertificateController_get: {
+    getSigningCertificate: {
         parameters: {
             query?: never;
             header?: never;
@@ -5972,6 +5602,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5981,6 +5613,9 @@ export interface operations {
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5990,13 +5625,14 @@ export interface operations {
             /** @description No signing certificate for this workspace */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
         };
     };
-    SigningCertificateController_put: {
+    setSigningCertificate: {
         parameters: {
             query?: never;
             header?: never;
@@ -6013,6 +5649,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6022,15 +5660,23 @@ export interface operations {
             /** @description Invalid request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+                        validationErrors?: string[];
+                    };
                 };
             };
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6040,6 +5686,8 @@ export interface operations {
             /** @description Not found | Workspace '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6048,7 +5696,7 @@ export interface operations {
             };
         };
     };
-    SigningCertificateController_remove: {
+    removeSigningCertificate: {
         parameters: {
             query?: never;
             header?: never;
@@ -6062,6 +5710,7 @@ export interface operations {
             /** @description Removed (or there was none) */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6069,6 +5718,9 @@ export interface operations {
             /** @description Invalid admin token */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6078,6 +5730,8 @@ export interface operations {
             /** @description Not found | Workspace '<id>' not found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
