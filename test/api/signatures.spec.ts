@@ -9,6 +9,7 @@ import { binary } from '../support/binary';
 import { expectError } from '../support/expect-error';
 import { describeFailures, dss, verapdf } from '../support/reference-validators';
 import { sample } from '../support/samples';
+import { adaptersFromEnv } from '../support/scaled-out';
 import { startTestApp, TestApp } from '../support/test-app';
 import { Receiver } from '../webhooks/receiver';
 
@@ -45,14 +46,19 @@ const DAY_MS = 86_400_000;
 const p12 = selfSignedPkcs12({ commonName: 'Acme Signing Ltd', organization: 'Acme', days: 365, password: PASSWORD });
 const expired = selfSignedPkcs12({ commonName: 'Old Acme', days: 30, notBefore: new Date(Date.now() - 400 * DAY_MS), password: PASSWORD });
 
-/** DECISIONS section 15: a workspace's signing certificate, and options.signature. */
-describe('signatures', () => {
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** DECISIONS section 15: a workspace's signing certificate, and options.signature; on the run's adapters and on PostgreSQL. */
+describe.each([
+  ["the run's adapters", adaptersFromEnv()],
+  ['PostgreSQL', { store: 'postgres', files: 'disk' } as const],
+])('signatures on %s', (_, adapters) => {
   let t: TestApp;
   let ws: { id: string; key: string };
   let receiver: Receiver;
 
   beforeAll(async () => {
-    t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true' });
+    t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true' }, adapters);
     receiver = await Receiver.start();
     ws = await t.createWorkspace('pro');
     receiver.trust((await t.admin.get(`/workspaces/${ws.id}`).expect(200)).body.webhookSecret);
@@ -61,7 +67,6 @@ describe('signatures', () => {
   afterAll(async () => {
     await t?.close();
     await receiver?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const generate = (key: string, options: object, templateId = 'invoice-basic') =>
