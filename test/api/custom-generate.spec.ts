@@ -166,7 +166,7 @@ describe.each(['sqlite', 'postgres'] as const)('generating custom templates (DEC
       return (await receiver.waitForJob(res.body.jobId, 1))[0].body;
     };
     const older = await submit({ templateVersion: '1.0.0' });
-    expect(older).toEqual({ success: true, pdfUrl: expect.any(String), templateId: 'greeting', templateVersion: '1.0.0', generatedAt: expect.any(String), jobId: expect.any(String) });
+    expect(older).toEqual({ type: 'generation.succeeded', success: true, pdfUrl: expect.any(String), templateId: 'greeting', templateVersion: '1.0.0', generatedAt: expect.any(String), jobId: expect.any(String) });
     expect(textOf(await download(older.pdfUrl))).toContain('Hello Ada');
     const newest = await submit({});
     expect(newest.templateVersion).toBe('1.1.0');

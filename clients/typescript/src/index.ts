@@ -4,6 +4,6 @@ export type { Base64Result, BufferResult, GenerateResult, GenerationStats, JobAc
 export type { FilesApi, GenerationFilters, GenerationsApi, JobsApi, TemplatesApi } from './resources';
 export { PdfgenError, PdfgenNetworkError } from './errors';
 export { verifyWebhook, WebhookVerificationError } from './webhook';
-export type { WebhookFailure, WebhookHeaders, WebhookPayload, WebhookSuccess, WebhookVerificationCode } from './webhook';
+export type { WebhookBatchFinished, WebhookFailure, WebhookHeaders, WebhookPayload, WebhookSuccess, WebhookVerificationCode } from './webhook';
 export type * from './types';
 export type { components, paths } from './generated/openapi';

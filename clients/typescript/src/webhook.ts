@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** The body POSTed to a webhook URL when the PDF was made. */
 export interface WebhookSuccess {
+  type: 'generation.succeeded';
   success: true;
   pdfUrl: string;
   templateId: string;
@@ -13,6 +14,7 @@ export interface WebhookSuccess {
 
 /** The body POSTed when rendering failed (that generation is not counted). */
 export interface WebhookFailure {
+  type: 'generation.failed';
   success: false;
   error: string;
   details: string;
@@ -21,7 +23,20 @@ export interface WebhookFailure {
   jobId: string;
 }
 
-export type WebhookPayload = WebhookSuccess | WebhookFailure;
+/** The body POSTed to a batch's webhook once its last item has ended: the batch as GET /api/v1/batches/{id} answers it. */
+export interface WebhookBatchFinished {
+  type: 'batch.finished';
+  success: true;
+  id: string;
+  status: 'succeeded' | 'partial' | 'failed';
+  items: Array<{ index: number; status: 'succeeded' | 'failed'; pdfUrl?: string; error?: string }>;
+  mergedPdfUrl?: string;
+  createdAt: string;
+  finishedAt: string;
+}
+
+/** Tell the bodies apart by `type`. */
+export type WebhookPayload = WebhookSuccess | WebhookFailure | WebhookBatchFinished;
 
 /** A fetch `Headers`, Node's `req.headers`, or a plain object (names in any case). */
 export type WebhookHeaders = { get(name: string): string | null } | Record<string, string | string[] | undefined>;
