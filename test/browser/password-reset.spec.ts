@@ -23,6 +23,7 @@ describe('dashboard: password reset and change', () => {
     const link = (await ownerPage.locator('#reset-url').textContent())!.trim();
     expect(link).toMatch(new RegExp(`^${b.baseUrl}/dashboard/reset-password/[\\w-]{43}$`));
     await expectAccessible(ownerPage, 'members (reset link shown)');
+    await screenshot(ownerPage, 'members-reset-link');
     await ownerPage.goto('/dashboard/members');
     expect(await ownerPage.content()).not.toContain(link);
 
