@@ -90,4 +90,24 @@ describe('operator API: password reset links', () => {
     await expect(resets.reset(expiring, 'a fine long password', ORIGIN)).rejects.toMatchObject({ code: 'INVALID_RESET_LINK' });
     await expect(resets.reset('not-a-token', 'a fine long password', ORIGIN)).rejects.toMatchObject({ code: 'INVALID_RESET_LINK' });
   });
+
+  it('a person changing their password keeps this session and ends the others; a wrong current password is refused', async () => {
+    const sessions = t.app.get(SessionsService);
+    const resets = t.app.get(PasswordResetsService);
+    // Back to a known password (the earlier tests reset it).
+    const link = (await resetLink(workspaceId, adaId).expect(201)).body;
+    await resets.reset(tokenOf(link.resetUrl), 'correct horse battery', ORIGIN);
+    const current = await sessions.start(adaId, workspaceId);
+    const other = await sessions.start(adaId, workspaceId);
+    const by = { actor: { type: 'user' as const, id: adaId }, ...ORIGIN };
+    await expect(resets.change(adaId, workspaceId, 'not my password', 'a fine long password', current.token, by)).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    expect(await sessions.resolve(other.token)).not.toBeNull();
+
+    await resets.change(adaId, workspaceId, 'correct horse battery', 'a fine long password', current.token, by);
+    expect(await sessions.resolve(current.token)).not.toBeNull();
+    expect(await sessions.resolve(other.token)).toBeNull();
+    expect(await t.app.get(AccountsService).signIn('ada@example.com', 'a fine long password')).toMatchObject({ id: adaId });
+    const [entry] = (await t.admin.get(`/audit?workspaceId=${workspaceId}&action=user.password_reset`).expect(200)).body.entries;
+    expect(entry).toMatchObject({ actor: { type: 'user', id: adaId }, target: { type: 'user', id: adaId } });
+  });
 });
