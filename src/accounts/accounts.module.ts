@@ -3,13 +3,14 @@ import { WorkspacesModule } from '../workspaces/workspaces.module';
 import { AccountsService } from './accounts.service';
 import { Clock, SystemClock } from './clock';
 import { MembersAdminController } from './members-admin.controller';
+import { PasswordResetsService } from './password-resets.service';
 import { SessionsService } from './sessions.service';
 
-/** Users, memberships, invites and dashboard sessions (DECISIONS section 10). */
+/** Users, memberships, invites, dashboard sessions (DECISIONS section 10) and password resets (section 16). */
 @Module({
   imports: [WorkspacesModule],
   controllers: [MembersAdminController],
-  providers: [AccountsService, SessionsService, { provide: Clock, useClass: SystemClock }],
-  exports: [AccountsService, SessionsService],
+  providers: [AccountsService, PasswordResetsService, SessionsService, { provide: Clock, useClass: SystemClock }],
+  exports: [AccountsService, PasswordResetsService, SessionsService],
 })
 export class AccountsModule {}

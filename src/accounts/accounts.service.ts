@@ -286,6 +286,13 @@ export class AccountsService {
     return rows.length === 0 ? null : (rows[0].role as Role);
   }
 
+  /** A signed-in person's password, checked like a sign-in's (lock-out, 401 INVALID_CREDENTIALS): before they change it. */
+  async checkPasswordOf(userId: string, password: string): Promise<void> {
+    const { rows } = await executeStatement(this.dataSource, sql('SELECT email, password_hash FROM users WHERE id = ?', userId));
+    if (rows.length === 0) throw new ApiError('SESSION_REQUIRED');
+    await this.checkPassword(String(rows[0].email), password, rows[0].password_hash === null ? null : String(rows[0].password_hash));
+  }
+
   /**
    * The lock-out, then the password against `hash` (a dummy one when null); records a failure and
    * throws on a mismatch, clears the email's failures on success.

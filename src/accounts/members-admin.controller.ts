@@ -6,7 +6,8 @@ import { AdminTokenGuard } from '../auth/admin-token.guard';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses.decorator';
 import { DtoValidationPipe } from '../common/validation/dto-validation.pipe';
 import { AccountsService, InvitedMember, MemberView } from './accounts.service';
-import { AddMemberDto, InvitedMemberDto, MemberDto } from './dto/add-member.dto';
+import { AddMemberDto, InvitedMemberDto, MemberDto, ResetLinkDto } from './dto/add-member.dto';
+import { PasswordResetsService, ResetLink } from './password-resets.service';
 
 const validBody = new DtoValidationPipe();
 
@@ -18,7 +19,10 @@ const validBody = new DtoValidationPipe();
 @UseGuards(AdminTokenGuard)
 @Controller('admin/v1/workspaces/:id/members')
 export class MembersAdminController {
-  constructor(private readonly accounts: AccountsService) {}
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly resets: PasswordResetsService,
+  ) {}
 
   @Post()
   @ApiOperation({ operationId: 'inviteMember', summary: 'Invite a member: the answer carries their single-use invite URL (valid 7 days)' })
@@ -43,5 +47,13 @@ export class MembersAdminController {
   @ApiErrorResponses('WORKSPACE_NOT_FOUND', 'MEMBER_NOT_FOUND', 'LAST_OWNER')
   async remove(@Param('id') id: string, @Param('userId') userId: string, @ActingAs('operator') by: AuditOrigin): Promise<void> {
     await this.accounts.removeMember(id, userId, by);
+  }
+
+  @Post(':userId/reset-link')
+  @ApiOperation({ operationId: 'createResetLink', summary: "Make a single-use link (valid 1 hour) that sets a member's password and ends their sessions" })
+  @ApiResponse({ status: 201, type: ResetLinkDto })
+  @ApiErrorResponses('WORKSPACE_NOT_FOUND', 'MEMBER_NOT_FOUND')
+  async resetLink(@Param('id') id: string, @Param('userId') userId: string, @ActingAs('operator') by: AuditOrigin): Promise<ResetLink> {
+    return this.resets.issue(id, userId, by);
   }
 }

@@ -20,6 +20,7 @@ const USAGE = `pdfgen: operate the PDF service from the command line (uses DATA_
   pdfgen members add <workspaceId> <email> [--role owner|member]   (prints the invite URL, valid 7 days)
   pdfgen members list <workspaceId>
   pdfgen members remove <workspaceId> <userId>
+  pdfgen members reset-link <workspaceId> <userId>   (prints a single-use password reset URL, valid 1 hour)
   pdfgen webhook-secret rotate <workspaceId>
   pdfgen signing-cert create --name "Signer" [--days 365] [-o signing.p12]   (self-signed, for tests and trials; no database needed)
   pdfgen signing-cert set <workspaceId> <file.p12>   (password in PDFGEN_P12_PASSWORD, or --password)
@@ -131,6 +132,9 @@ async function dispatch(cmd: OperatorCommands, group: string, action: string | u
     case 'members remove':
       need(2, '<workspaceId> <userId>');
       return cmd.memberRemove(args[0], args[1]);
+    case 'members reset-link':
+      need(2, '<workspaceId> <userId>');
+      return cmd.memberResetLink(args[0], args[1]);
     case 'signing-cert set':
       need(2, '<workspaceId> <file.p12>');
       return cmd.signingCertSet(args[0], args[1], flags);

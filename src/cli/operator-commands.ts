@@ -2,6 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service';
 import { OPERATOR_OFFLINE } from '../audit/audit-entry';
 import { AddMemberDto } from '../accounts/dto/add-member.dto';
+import { PasswordResetsService } from '../accounts/password-resets.service';
 import { readFile } from 'node:fs/promises';
 import { ApiError } from '../common/errors/api-error';
 import { validateDto } from '../common/validation/validate-dto';
@@ -25,11 +26,13 @@ export class OperatorCommands {
   private readonly workspaces: WorkspacesService;
   private readonly accounts: AccountsService;
   private readonly certificates: SigningCertificates;
+  private readonly resets: PasswordResetsService;
 
   constructor(app: INestApplicationContext) {
     this.workspaces = app.get(WorkspacesService);
     this.accounts = app.get(AccountsService);
     this.certificates = app.get(SigningCertificates);
+    this.resets = app.get(PasswordResetsService);
   }
 
   async workspaceCreate(flags: Flags): Promise<unknown> {
@@ -113,6 +116,11 @@ export class OperatorCommands {
   async memberRemove(workspaceId: string, userId: string): Promise<string> {
     await this.accounts.removeMember(workspaceId, userId, OPERATOR_OFFLINE);
     return `member ${userId} removed`;
+  }
+
+  /** A single-use reset link for a member (valid 1 hour): prints `{ resetUrl, expiresAt }`. */
+  async memberResetLink(workspaceId: string, userId: string): Promise<unknown> {
+    return this.resets.issue(workspaceId, userId, OPERATOR_OFFLINE);
   }
 
   /** This month's usage of one workspace, or of all of them. */

@@ -5,6 +5,7 @@ import { HistoryModule } from '../history/history.module';
 import { SignaturesModule } from '../signatures/signatures.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { WorkspacesModule } from '../workspaces/workspaces.module';
+import { ResetPasswordController } from './auth/reset-password.controller';
 import { SessionController } from './auth/session.controller';
 import { SessionCookie } from './auth/session-cookie';
 import { SignInAudit } from './auth/sign-in-audit';
@@ -14,6 +15,7 @@ import { FormCsrfGuard } from './http/csrf';
 import { DashboardAssets } from './http/dashboard-assets';
 import { DashboardErrorPages } from './http/dashboard-error-pages';
 import { FormBodyMiddleware } from './http/form-body.middleware';
+import { AccountPageController } from './pages/account.controller';
 import { AuditPageController } from './pages/audit.controller';
 import { GenerationsPageController } from './pages/generations.controller';
 import { KeysPageController } from './pages/keys.controller';
@@ -32,7 +34,9 @@ import { ViewRenderer } from './view-renderer';
  */
 const PAGE_CONTROLLERS = [
   SignInController,
+  ResetPasswordController,
   SessionController,
+  AccountPageController,
   // Page controllers (helpers C, D, E): one line each below.
   KeysPageController,
   MembersPageController,

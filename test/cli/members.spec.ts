@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AccountsService } from '../../src/accounts/accounts.service';
+import { PasswordResetsService } from '../../src/accounts/password-resets.service';
 import { pdfgenCli } from '../support/pdfgen-cli';
 import { startTestApp } from '../support/test-app';
 
@@ -51,6 +52,29 @@ describe('pdfgen members', () => {
       await t.close();
     }
     expect(JSON.parse(await pdfgen('members', 'list', workspace.id))[0].status).toBe('active');
+  });
+
+  it('makes a reset link the service accepts once, audited as the operator\'s', async () => {
+    const workspace = JSON.parse(await pdfgen('workspace', 'create', '--name', 'Acme'));
+    const ada = JSON.parse(await pdfgen('members', 'add', workspace.id, 'ada@example.com', '--role', 'owner'));
+    const link = JSON.parse(await pdfgen('members', 'reset-link', workspace.id, ada.id));
+    expect(link).toEqual({ resetUrl: expect.stringMatching(/^https:\/\/pdf\.example\.com\/dashboard\/reset-password\/[A-Za-z0-9_-]{43}$/), expiresAt: expect.any(String) });
+    expect(Math.abs(Date.parse(link.expiresAt) - Date.now() - 60 * 60 * 1000)).toBeLessThan(60_000);
+    expect(await fails('members', 'reset-link', workspace.id, 'nobody')).toEqual({ code: 1, stderr: "pdfgen: Member 'nobody' not found\n" });
+    expect(await fails('members', 'reset-link', 'nope', ada.id)).toEqual({ code: 1, stderr: "pdfgen: Workspace 'nope' not found\n" });
+    expect((await fails('members', 'reset-link', workspace.id)).code).toBe(2);
+
+    const t = await startTestApp({ DATA_DIR: dataDir }, { store: 'sqlite', files: 'disk' });
+    try {
+      const token = link.resetUrl.split('/').pop();
+      await t.app.get(PasswordResetsService).reset(token, 'correct horse battery', { ip: null, requestId: null });
+      expect(await t.app.get(AccountsService).signIn('ada@example.com', 'correct horse battery')).toMatchObject({ id: ada.id });
+      await expect(t.app.get(PasswordResetsService).reset(token, 'correct horse battery', { ip: null, requestId: null })).rejects.toMatchObject({ code: 'INVALID_RESET_LINK' });
+      const entries = (await t.admin.get(`/audit?workspaceId=${workspace.id}&action=user.password_reset`).expect(200)).body.entries;
+      expect(entries).toEqual([expect.objectContaining({ actor: { type: 'operator' }, target: { type: 'user', id: ada.id }, ip: null, requestId: null })]);
+    } finally {
+      await t.close();
+    }
   });
 
   it('explains bad input with the API messages and exits non-zero', async () => {

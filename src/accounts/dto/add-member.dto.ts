@@ -30,3 +30,15 @@ export class InvitedMemberDto extends MemberDto {
   })
   inviteUrl: string;
 }
+
+/** `POST /admin/v1/workspaces/:id/members/:userId/reset-link` and `pdfgen members reset-link`. */
+export class ResetLinkDto {
+  @ApiProperty({
+    example: 'https://pdf.example.com/dashboard/reset-password/Jx0bq3Vt1mZ7n9hQk1pYbq0a2l3eQ7dXk8sFh0GmPw',
+    description: 'Single use, valid 1 hour; shown only in this response. Using it ends every session of the person.',
+  })
+  resetUrl: string;
+
+  @ApiProperty({ format: 'date-time', description: 'One hour after it was made' })
+  expiresAt: string;
+}

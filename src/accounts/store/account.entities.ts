@@ -95,4 +95,34 @@ export class SignInFailureEntity {
   at: number;
 }
 
-export const ACCOUNT_ENTITIES = [UserEntity, MembershipEntity, InviteEntity, SessionEntity, SignInFailureEntity];
+/** A single-use password reset link, valid 1 hour; only the SHA-256 of its token is kept. */
+@Entity('password_resets')
+export class PasswordResetEntity {
+  @PrimaryColumn({ name: 'token_digest', type: 'varchar', length: 64 })
+  tokenDigest: string;
+
+  @Column({ name: 'user_id', type: 'varchar', length: 36 })
+  userId: string;
+
+  /** The workspace the link was made for: its audit log records the reset. */
+  @Column({ name: 'workspace_id', type: 'varchar', length: 36 })
+  workspaceId: string;
+
+  /** Who made the link: `user` (an owner) or `operator`. */
+  @Column({ name: 'issued_by_type', type: 'varchar', length: 10 })
+  issuedByType: string;
+
+  @Column({ name: 'issued_by_id', type: 'varchar', length: 36, nullable: true })
+  issuedById: string | null;
+
+  @Column({ name: 'expires_at', type: 'bigint', transformer: epochMs })
+  expiresAt: number;
+
+  @Column({ name: 'used_at', type: 'bigint', nullable: true, transformer: epochMs })
+  usedAt: number | null;
+
+  @Column({ name: 'created_at', type: 'bigint', transformer: epochMs })
+  createdAt: number;
+}
+
+export const ACCOUNT_ENTITIES = [UserEntity, MembershipEntity, InviteEntity, SessionEntity, SignInFailureEntity, PasswordResetEntity];

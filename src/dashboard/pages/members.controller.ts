@@ -2,6 +2,7 @@ import { Body, Get, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { AccountsService, InvitedMember, MemberView } from '../../accounts/accounts.service';
 import { AddMemberDto } from '../../accounts/dto/add-member.dto';
+import { PasswordResetsService, ResetLink } from '../../accounts/password-resets.service';
 import { ActingAs } from '../../audit/acting-as';
 import type { AuditOrigin } from '../../audit/audit-entry';
 import { ApiError } from '../../common/errors/api-error';
@@ -25,12 +26,13 @@ const EMPTY_FORM: InviteForm = { email: '', role: 'member' };
 
 /**
  * Members (DECISIONS section 10), for owners only: who can sign in to the workspace, invites (the
- * link shown once), removal. The last owner cannot be removed (LAST_OWNER, kept by AccountsService).
+ * link shown once), password reset links (shown once too), removal. The last owner cannot be removed (LAST_OWNER, kept by AccountsService).
  */
 @DashboardPage('members')
 export class MembersPageController {
   constructor(
     private readonly accounts: AccountsService,
+    private readonly resets: PasswordResetsService,
     private readonly views: ViewRenderer,
   ) {}
 
@@ -56,6 +58,16 @@ export class MembersPageController {
     await this.render(res, ctx, { invited }, 201);
   }
 
+  /** A password reset link for a member (DECISIONS section 16), shown once like an invite link. */
+  @Post(':userId/reset-link')
+  @OwnerOnly()
+  async resetLink(@Dashboard() ctx: DashboardContext, @Param('userId') userId: string, @ActingAs('user') by: AuditOrigin, @Res() res: Response): Promise<void> {
+    const link = await this.resets.issue(ctx.workspace.id, userId, by);
+    const members = await this.accounts.listMembers(ctx.workspace.id);
+    const email = members.find((member) => member.id === userId)?.email ?? '';
+    await this.render(res, ctx, { resetLink: { ...link, email } }, 201);
+  }
+
   @Post(':userId/remove')
   @OwnerOnly()
   async remove(@Dashboard() ctx: DashboardContext, @Param('userId') userId: string, @ActingAs('user') by: AuditOrigin, @Res() res: Response): Promise<void> {
@@ -72,7 +84,7 @@ export class MembersPageController {
   private async render(
     res: Response,
     ctx: DashboardContext,
-    state: { form?: InviteForm; errors?: FormErrors; invited?: InvitedMember; removed?: boolean },
+    state: { form?: InviteForm; errors?: FormErrors; invited?: InvitedMember; resetLink?: ResetLink & { email: string }; removed?: boolean },
     status?: number,
   ): Promise<void> {
     const members = await this.accounts.listMembers(ctx.workspace.id);
@@ -87,6 +99,7 @@ export class MembersPageController {
         form: state.form ?? EMPTY_FORM,
         errors,
         invited: state.invited ?? null,
+        resetLink: state.resetLink ?? null,
         removed: state.removed ?? false,
       },
       status ?? errors.status,

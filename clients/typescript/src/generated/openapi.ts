@@ -144,6 +144,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/workspaces/{id}/members/{userId}/reset-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a single-use link (valid 1 hour) that sets a member's password and ends their sessions */
+        post: operations["createResetLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/templates": {
         parameters: {
             query?: never;
@@ -684,6 +701,18 @@ export interface components {
              * @example https://pdf.example.com/dashboard/invite/3q2-7wXvV0mZ7n9hQk1pYbq0a2l3eQ7dXk8sFh0GmPw
              */
             inviteUrl: string;
+        };
+        ResetLinkDto: {
+            /**
+             * @description Single use, valid 1 hour; shown only in this response. Using it ends every session of the person.
+             * @example https://pdf.example.com/dashboard/reset-password/Jx0bq3Vt1mZ7n9hQk1pYbq0a2l3eQ7dXk8sFh0GmPw
+             */
+            resetUrl: string;
+            /**
+             * Format: date-time
+             * @description One hour after it was made
+             */
+            expiresAt: string;
         };
         TemplateDto: {
             /**
@@ -3729,6 +3758,53 @@ export interface operations {
             };
             /** @description A workspace needs at least one owner */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createResetLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResetLinkDto"];
+                };
+            };
+            /** @description Invalid admin token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Workspace '<id>' not found | Member '<id>' not found */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
