@@ -26,7 +26,7 @@ describe('dashboard: batches (browser)', () => {
     // The items are generations too.
     await expect(page.locator('[data-testid=generations] tbody tr').count()).resolves.toBe(3);
     await expectAccessible(page, 'generations with a batch');
-    await screenshot(page, 'generations-batches');
+    await screenshot(page, 'generations-batches', { phone: true });
 
     await row.getByRole('link', { name: /items of this batch/ }).click();
     await page.waitForURL(new RegExp(`/dashboard/generations/batches/${batchId}$`));
@@ -36,7 +36,7 @@ describe('dashboard: batches (browser)', () => {
     const links = await Promise.all((await page.locator('[data-testid=batch-items] a').all()).map((link) => link.getAttribute('href')));
     expect(links).toEqual((await batch()).items.map((item: { pdfUrl: string }) => item.pdfUrl));
     await expectAccessible(page, 'batch');
-    await screenshot(page, 'batch');
+    await screenshot(page, 'batch', { phone: true });
 
     const other = await t.newPage();
     await ownerSession(t, other, { plan: 'pro' });

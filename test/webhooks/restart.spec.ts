@@ -1,11 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { removeQueue, TEST_REDIS_URL as REDIS_URL } from '../support/redis-queue';
+import { CRASH_QUEUES, CrashHarness } from '../support/crash-harness';
 import { sample } from '../support/samples';
-import { ServiceProcess, startServiceProcess } from '../support/service-process';
-import { ADMIN_TOKEN } from '../support/test-app';
 import { Receiver, waitUntil } from './receiver';
 
 const JOBS_BEFORE_KILL = 6;
@@ -16,51 +10,20 @@ const JOBS_AT_KILL = 3;
  * The built service (`node dist/main.js`) is killed with SIGKILL while deliveries are pending,
  * and started again on the same data: every job is delivered, none twice, and every PDF counted once.
  */
-describe.each([
-  ['the embedded queue', () => ({})],
-  ['BullMQ on Redis', () => ({ REDIS_URL, BULLMQ_PREFIX: `pdfgen-test-${randomBytes(6).toString('hex')}` })],
-])('jobs survive a crash of the service, on %s', (_, queueEnv) => {
-  let dataDir: string;
-  let env: Record<string, string>;
+describe.each(CRASH_QUEUES)('jobs survive a crash of the service, on %s', (_, queueEnv) => {
+  let harness: CrashHarness;
   let receiver: Receiver;
-  let service: ServiceProcess | undefined;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'pdfgen-restart-'));
+    harness = new CrashHarness(queueEnv());
     receiver = await Receiver.start();
-    env = {
-      DATA_DIR: dataDir,
-      ADMIN_TOKEN,
-      BOOTSTRAP: 'false',
-      LOG_LEVEL: 'error',
-      RATE_LIMIT_PER_SECOND: '0',
-      RENDER_WORKERS: '2',
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-      WEBHOOK_RETRY_BASE_MS: '50',
-      WEBHOOK_MAX_ATTEMPTS: '30',
-      JOB_LEASE_MS: '1000',
-      ...queueEnv(),
-    };
   });
   afterAll(async () => {
-    if (service && service.child.exitCode === null) {
-      service.child.kill('SIGTERM');
-      await service.exited;
-    }
+    await harness.close();
     await receiver.close();
-    if (env.BULLMQ_PREFIX) await removeQueue(env.BULLMQ_PREFIX);
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const call = async (path: string, init: { method?: string; key?: string; body?: object } = {}): Promise<{ status: number; body: any }> => {
-    const auth: Record<string, string> = init.key ? { 'X-API-Key': init.key } : { Authorization: `Bearer ${ADMIN_TOKEN}` };
-    const res = await fetch(`${service!.url}${path}`, {
-      method: init.method ?? 'GET',
-      headers: { 'Content-Type': 'application/json', ...auth },
-      body: init.body && JSON.stringify(init.body),
-    });
-    return { status: res.status, body: await res.json() };
-  };
+  const call = (path: string, init?: { method?: string; key?: string; body?: object }) => harness.call(path, init);
 
   const newWorkspace = async () => {
     const ws = (await call('/admin/v1/workspaces', { method: 'POST', body: { name: 'restart', plan: 'pro' } })).body;
@@ -74,25 +37,19 @@ describe.each([
     return { id: ws.id as string, key: key as string, submit };
   };
 
-  const stop = async () => {
-    service!.child.kill('SIGTERM');
-    return service!.exited;
-  };
-
   it('delivers every job exactly once after a SIGKILL, counting each PDF once', async () => {
     receiver.respond = () => 503;
-    service = await startServiceProcess(env);
+    await harness.start();
     const { id, key, submit } = await newWorkspace();
 
     const jobIds: string[] = [];
     for (let i = 0; i < JOBS_BEFORE_KILL; i++) jobIds.push(await submit());
     await waitUntil(() => jobIds.every((id) => receiver.forJob(id).length > 0), 15_000, 'a failed attempt for every job');
     for (let i = 0; i < JOBS_AT_KILL; i++) jobIds.push(await submit());
-    service.child.kill('SIGKILL');
-    await service.exited;
+    await harness.kill('SIGKILL');
 
     receiver.respond = () => 200;
-    service = await startServiceProcess(env);
+    await harness.start();
     await waitUntil(async () => {
       const statuses = await Promise.all(jobIds.map(async (id) => (await call(`/api/v1/jobs/${id}`, { key })).body.status as string));
       return statuses.every((status) => status === 'delivered');
@@ -106,20 +63,20 @@ describe.each([
     }
     const usage = (await call(`/admin/v1/workspaces/${id}`)).body.usage;
     expect(usage.used).toBe(jobIds.length);
-    const pdf = await fetch(receiver.forJob(jobIds[0]).at(-1)!.body.pdfUrl.replace(/^http:\/\/localhost:\d+/, service.url));
+    const pdf = await fetch(receiver.forJob(jobIds[0]).at(-1)!.body.pdfUrl.replace(/^http:\/\/localhost:\d+/, harness.service!.url));
     expect(pdf.status).toBe(200);
-    expect(await stop()).toBe(0);
+    expect(await harness.kill('SIGTERM')).toBe(0);
   });
 
   it('lets the delivery in hand finish on SIGTERM, then exits cleanly', async () => {
     receiver.respond = () => ({ status: 200, delayMs: 400 });
-    service = await startServiceProcess(env);
+    await harness.start();
     const { key, submit } = await newWorkspace();
     const jobId = await submit();
     await receiver.waitForJob(jobId, 1);
-    expect(await stop()).toBe(0);
+    expect(await harness.kill('SIGTERM')).toBe(0);
 
-    service = await startServiceProcess(env);
+    await harness.start();
     expect((await call(`/api/v1/jobs/${jobId}`, { key })).body).toMatchObject({ status: 'delivered', attempts: 1 });
     expect(receiver.forJob(jobId)).toHaveLength(1);
   });

@@ -7,6 +7,7 @@ import { reservedHeaderIssues, toWebhook } from '../../generation/request/webhoo
 import { WebhookUrlPolicy } from '../../webhooks/webhook-url-policy';
 import type { WebhookRequest } from '../../webhooks/webhook-request';
 import { BATCH_ENVELOPE_SCHEMA } from './batch-request.schema';
+import { isObject, withoutNulls } from '../../common/validation/body-values';
 
 export interface BatchCommand {
   items: GenerateCommand[];
@@ -81,12 +82,4 @@ function itemProblems(error: unknown, prefix: string): string[] {
 
 function pick(item: Record<string, unknown>, fields: Set<string>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(item).filter(([field]) => fields.has(field)));
-}
-
-function withoutNulls(body: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null));
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

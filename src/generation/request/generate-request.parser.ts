@@ -10,6 +10,7 @@ import { documentOptionIssues } from './document-option-rules';
 import { builtInTarget, customTarget, GenerateTarget } from './generate-target';
 import { MAX_TEMPLATE_VERSION_LENGTH, OutputFormat } from './generate-request.schema';
 import { reservedHeaderIssues, toWebhook } from './webhook-fields';
+import { isObject, withoutNulls } from '../../common/validation/body-values';
 
 /** What the parser needs to know of the caller: whose custom templates it may use, the built-ins it may use, and whether its plan has webhooks. */
 export interface GenerateCaller {
@@ -102,12 +103,4 @@ async function checkEnvelope(b: Record<string, unknown>, template: GenerateTarge
   }
   if (isObject(b.webhook) && isObject(b.webhook.headers)) issues.push(...reservedHeaderIssues(b.webhook.headers));
   return { options, issues };
-}
-
-function withoutNulls(body: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null));
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

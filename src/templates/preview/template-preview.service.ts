@@ -18,6 +18,7 @@ import { definitionSizeProblem, invalidDefinition } from '../custom/definition/d
 import { STANDARD_DEFAULT_OPTIONS } from '../custom/definition/default-options';
 import { TEMPLATE_SAMPLES } from '../samples';
 import { PREVIEW_REQUEST_SCHEMA } from './preview-request.schema';
+import { isObject, withoutNulls } from '../../common/validation/body-values';
 
 /** Drawn diagonally across every page of a preview. */
 export const PREVIEW_WATERMARK = 'PREVIEW';
@@ -143,12 +144,4 @@ async function checkRequest(b: Record<string, unknown>, template: GenerateTarget
 
 function invalidRequest(validationErrors: string[]): ApiError {
   return new ApiError('INVALID_REQUEST', { extra: { validationErrors } });
-}
-
-function withoutNulls(body: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null));
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -5,6 +5,7 @@ import type { DefinitionChecker } from '../checks/definition-checker';
 import { compareVersions, FIRST_VERSION } from '../template-version';
 import { defaultOptionsProblem } from './default-options';
 import { DEFINITION_FIELDS, MAX_DEFINITION_BYTES, TEMPLATE_DEFINITION_SCHEMA } from './template-definition.schema';
+import { isObject, withoutNulls } from '../../../common/validation/body-values';
 
 const ENVELOPE = new EnvelopeValidator(TEMPLATE_DEFINITION_SCHEMA);
 
@@ -81,12 +82,4 @@ export function definitionSizeProblem(b: Record<string, unknown>): string | null
 function versionProblems(version: string, update: UpdateContext | undefined): string[] {
   if (!update) return version === FIRST_VERSION ? [] : [`version of a new template is ${FIRST_VERSION}`];
   return compareVersions(version, update.currentVersion) > 0 ? [] : [`version must be higher than the current version ${update.currentVersion}`];
-}
-
-function withoutNulls(body: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null));
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
