@@ -94,6 +94,31 @@ function graphemes(text: string): string[] {
   return Array.from(segmenter.segment(text), (part) => part.segment);
 }
 
+/** Thai and Lao vowels written before their consonant: they go with the character after them. */
+const LEADING_VOWEL = /^[\u0e40-\u0e44\u0ec0-\u0ec4]$/u;
+/** Thai and Lao vowels and signs that close a syllable (sara a, aa, am; repetition and abbreviation marks): they go with the character before them. */
+const CLOSING_SIGN = /^[\u0e30\u0e32\u0e33\u0e45\u0e46\u0e2f\u0eb0\u0eb2\u0eb3\u0ec6\u0eaf]/u;
+
+/**
+ * The clusters a word of Thai or Lao may be broken between when it is wider than a line: its
+ * characters, with a leading vowel joined to the consonant after it and a closing vowel or sign
+ * to the character before it, so that no line ends with เ or starts with ะ.
+ */
+function syllableClusters(word: string): string[] {
+  const clusters: string[] = [];
+  let leading = '';
+  for (const char of graphemes(word)) {
+    if (LEADING_VOWEL.test(char)) leading += char;
+    else if (clusters.length > 0 && !leading && CLOSING_SIGN.test(char)) clusters[clusters.length - 1] += char;
+    else {
+      clusters.push(leading + char);
+      leading = '';
+    }
+  }
+  if (leading) clusters.push(leading);
+  return clusters;
+}
+
 /** True for a run of breakable spaces (tokens are runs: the first character tells). */
 function isSpace(token: string): boolean {
   const code = token.charCodeAt(0);
@@ -221,10 +246,10 @@ function pieces(token: string): string[] {
   return result;
 }
 
-/** Fills lines with the token's characters, ending each broken line with `breakMark` (LAYOUT_HYPHEN; none for Thai). Linear in the token's length. */
+/** Fills lines with the token's characters, ending each broken line with `breakMark` (LAYOUT_HYPHEN; none, and between syllable clusters, for Thai). Linear in the token's length. */
 function breakByCharacters(token: string, stack: FontStack, size: number, filler: LineFiller, breakMark = LAYOUT_HYPHEN): void {
   const hyphenWidth = breakMark ? stack.measure(breakMark, size) : 0;
-  const chars = graphemes(token);
+  const chars = breakMark ? graphemes(token) : syllableClusters(token);
   const widths = chars.map((char) => stack.measure(char, size));
   let restWidth = widths.reduce((sum, w) => sum + w, 0);
   let index = 0;
