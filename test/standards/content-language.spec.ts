@@ -4,6 +4,19 @@ import { join } from 'node:path';
 import { render } from '../../src/engine';
 import { sample } from '../support/samples';
 import { PdfObjects, pdfString } from '../support/qpdf-objects';
+import { SCRIPT_INVOICES } from './script-invoices';
+
+/** The document's own /Lang, in the catalogue. */
+async function documentLanguage(data: object): Promise<string | undefined> {
+  const dir = mkdtempSync(join(tmpdir(), 'pdfgen-lang-'));
+  try {
+    const file = join(dir, 'doc.pdf');
+    writeFileSync(file, await render('invoice-basic', data as Record<string, unknown>, {}));
+    return pdfString(new PdfObjects(file).root['/Lang']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** The structure elements that carry their own /Lang, with the text qpdf decodes from it, as [role, lang]. */
 async function languagesOf(data: object, options: object = {}): Promise<Array<[string, string]>> {
@@ -45,5 +58,10 @@ describe('the language of the content', () => {
     expect(new Set(arabic.map(([, lang]) => lang))).toEqual(new Set(['en']));
     // Han characters are a Japanese document's own.
     expect(await languagesOf({ ...invoice, locale: 'ja-JP', client: { ...invoice.client, name: '株式会社 東京' } })).not.toContainEqual(['/P', 'zh']);
+  });
+
+  // The invoices per script that veraPDF validates (reference-validators.spec.ts) declare their own language, from the locale alone.
+  it.each(SCRIPT_INVOICES)('declares the $name invoice in the language of its locale', async ({ data }) => {
+    expect(await documentLanguage(data)).toBe(data.locale);
   });
 });

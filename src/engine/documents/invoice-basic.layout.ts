@@ -90,17 +90,7 @@ export class InvoiceBasicLayout implements DocumentLayout<InvoiceBasicData> {
     flow.add(masthead(context, mode));
     flow.add(rule(SPACE.md, COLORS.accent, 1.5));
     flow.add(parties(context));
-    flow.add(itemsTable(context, mode), SPACE.lg);
-    const { labels } = context;
-    const payment = paymentDetails(data, context.format, labels, mode.eInvoice !== undefined);
-    for (const [heading, content] of [
-      [labels.notes, trimmed(data.notes)],
-      [labels.payment, payment],
-      [labels.paymentInstructions, trimmed(data.paymentInstructions)],
-    ]) {
-      if (content) flow.add(section(heading, content, context), SPACE.lg);
-    }
-    if (mode.eInvoice) flow.add(new Paragraph(labels.eInvoice(PROFILE_FACTS[mode.eInvoice].name), muted, startAlign(context)), SPACE.lg);
+    flow.addKeptWithNext(itemsTable(context, mode), SPACE.lg, closing(context, mode), SPACE.lg);
   }
 
   /** The XML of the e-invoice, from the totals the page shows (the parser allowed only invoices and credit notes). */
@@ -207,6 +197,7 @@ function itemsTable({ data, format, labels, totals, rtl }: InvoiceContext, mode:
     totals: [{ label: labels.subtotal, value: format.money(subtotal) }, ...taxTotals, { label: labels.total, value: format.money(total), emphasis: true }],
     emptyText: labels.noItems,
     mirrored: rtl,
+    rowPadding: 3,
   });
 }
 
@@ -231,4 +222,23 @@ function section(heading: string, content: string, context: InvoiceContext): Blo
     [new Paragraph(heading.toLocaleUpperCase(context.format.locale), textStyle(TYPE.tiny, COLORS.accent, { bold: true }), { role: 'H2', ...start }), new Paragraph(content, body, start)],
     { gap: SPACE.xs, keepFirstWithNext: 1 },
   );
+}
+
+/**
+ * What follows the totals: the notes beside the payment details and instructions (side by side,
+ * so that a 20-item Letter invoice keeps them on its one page), and the e-invoice's statement.
+ */
+function closing(context: InvoiceContext, mode: DrawMode): Block {
+  const { data, labels } = context;
+  const payment = paymentDetails(data, context.format, labels, mode.eInvoice !== undefined);
+  const sections = ([
+    [labels.notes, trimmed(data.notes)],
+    [labels.payment, payment],
+    [labels.paymentInstructions, trimmed(data.paymentInstructions)],
+  ] as const).flatMap(([heading, content]) => (content ? [section(heading, content, context)] : []));
+  const [first, ...others] = sections;
+  const blocks: Block[] = [];
+  if (first) blocks.push(others.length > 0 ? twoColumns(first, new VStack(others, { gap: SPACE.lg }), SPACE.xl, SPACE.lg, context.rtl) : first);
+  if (mode.eInvoice) blocks.push(new Paragraph(labels.eInvoice(PROFILE_FACTS[mode.eInvoice].name), muted, startAlign(context)));
+  return new VStack(blocks, { gap: SPACE.lg });
 }
