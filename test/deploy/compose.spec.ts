@@ -5,9 +5,8 @@ import { SECRET_SETTINGS } from '../../src/config/secret-files';
 import { serviceSettings } from '../support/service-settings';
 
 const ROOT = join(__dirname, '../..');
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const compose: Record<string, any> = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'));
-const services = Object.entries(compose.services) as [string, Record<string, any>][]; // eslint-disable-line @typescript-eslint/no-explicit-any
+const services = Object.entries(compose.services) as [string, Record<string, any>][];
 const SECRETS_DIR = '/run/secrets/';
 
 /** docker-compose.yml (issue 38): pinned images, passwords only from secret files, health checks, a proxy that finds new replicas. */

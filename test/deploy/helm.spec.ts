@@ -6,14 +6,12 @@ import { SECRET_SETTINGS } from '../../src/config/secret-files';
 import { serviceSettings } from '../support/service-settings';
 import { startTestApp, TestApp } from '../support/test-app';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { ensureDeployTools } = require('../../scripts/deploy-tools.js') as { ensureDeployTools(): { helm: string; kubeValidate: string } };
 
 const CHART = join(__dirname, '../../deploy/helm/pdfgen');
 const VALUE_FILES = { embedded: [], scaled: ['-f', join(CHART, 'values-scaled.yaml')] };
 type Values = keyof typeof VALUE_FILES;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Manifest = Record<string, any>;
 
 /**
@@ -59,7 +57,6 @@ describe('Helm chart deploy/helm/pdfgen', () => {
   /** The OpenAPI validation of kubernetes-models; custom resources have no model there (kube-validate decodes them). */
   function openApiErrors(manifest: Manifest): string | undefined {
     if (manifest.apiVersion === 'monitoring.coreos.com/v1') return undefined;
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const Model = require(`kubernetes-models/${manifest.apiVersion}`)[manifest.kind];
     if (!Model) return `no schema for ${manifest.apiVersion} ${manifest.kind}`;
     try {

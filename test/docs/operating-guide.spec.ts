@@ -7,7 +7,6 @@ import { loadConfig } from '../../src/config/app-config';
 import { SECRET_SETTINGS } from '../../src/config/secret-files';
 import { PROCESS_SETTINGS, serviceSettings } from '../support/service-settings';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { ensureDeployTools } = require('../../scripts/deploy-tools.js') as { ensureDeployTools(): { helm: string; kubeValidate: string } };
 
 const ROOT = join(__dirname, '../..');
