@@ -96,11 +96,13 @@ describe('Helm chart deploy/helm/pdfgen', () => {
       expect(writable.sort()).toEqual(['/data', '/tmp']);
     });
 
-    it('pins the image by tag, and by digest when one is given', () => {
+    it('pins the image by tag, the service version it runs, and by digest when one is given', () => {
       const image = (extra: string[] = []) => one(render(values, extra), 'Deployment').spec.template.spec.containers[0].image;
-      expect(image()).toBe('pdfgen:1.0.0');
+      const version = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')).version;
+      expect(image()).toBe(`pdfgen:${version}`);
+      expect(readFileSync(join(CHART, 'Chart.yaml'), 'utf8')).toContain(`appVersion: "${version}"`);
       const digest = `sha256:${'ab12'.repeat(16)}`;
-      expect(image(['--set', `image.digest=${digest}`])).toBe(`pdfgen:1.0.0@${digest}`);
+      expect(image(['--set', `image.digest=${digest}`])).toBe(`pdfgen:${version}@${digest}`);
       expect(helm(['template', 'pdfgen', CHART, ...VALUE_FILES[values], '--set', 'image.tag=latest']).stderr).toContain("at '/image/tag'");
     });
 
