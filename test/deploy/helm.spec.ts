@@ -137,6 +137,17 @@ describe('Helm chart deploy/helm/pdfgen', () => {
     expect(deployment.spec.template.spec.containers[0].env).toEqual(expect.arrayContaining([{ name: 'DATA_DIR', value: '/data' }]));
   });
 
+  it('the embedded default with its options on: an existing claim, the Ingress and a ServiceMonitor without a token', () => {
+    const options = ['--set', 'persistence.existingClaim=pdfgen-data', '--set', 'ingress.enabled=true', '--set', 'serviceMonitor.enabled=true'];
+    expect(kubeValidate(renderText('embedded', options)).status).toBe(0);
+    const manifests = render('embedded', options);
+    expect(kinds(manifests)).toEqual(['Deployment', 'Ingress', 'Service', 'ServiceAccount', 'ServiceMonitor']);
+    const data = one(manifests, 'Deployment').spec.template.spec.volumes.find((volume: Manifest) => volume.name === 'data');
+    expect(data).toEqual({ name: 'data', persistentVolumeClaim: { claimName: 'pdfgen-data' } });
+    expect(one(manifests, 'ServiceMonitor').spec.endpoints).toEqual([{ port: 'http', path: '/metrics', interval: '30s' }]);
+    expect(one(manifests, 'Ingress').spec.rules[0].http.paths[0].backend.service).toEqual({ name: 'pdfgen', port: { name: 'http' } });
+  });
+
   it('the scaled values: PostgreSQL, Redis and S3 by reference to existing Secrets, several replicas, HPA, budget, monitor and ingress', () => {
     const manifests = render('scaled');
     expect(kinds(manifests)).toEqual(['Deployment', 'HorizontalPodAutoscaler', 'Ingress', 'PodDisruptionBudget', 'Service', 'ServiceAccount', 'ServiceMonitor']);
