@@ -3,7 +3,7 @@
 # production dependencies only and runs as the unprivileged `node` user.
 # Node 22: the AWS SDK asks for it from 2027 on (the service itself runs on 20.19+).
 
-FROM node:22-bookworm-slim AS build
+FROM node:22.20.0-bookworm-slim AS build
 WORKDIR /app
 # better-sqlite3 compiles from source when no prebuilt binary fits.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
@@ -16,7 +16,7 @@ COPY src ./src
 # `npm run build`: the server and the dashboard's browser assets (scripts/build-dashboard.mjs).
 RUN node scripts/fonts.js && npm run build && npm prune --omit=dev
 
-FROM node:22-bookworm-slim
+FROM node:22.20.0-bookworm-slim
 # MALLOC_ARENA_MAX=2: glibc gives each thread that allocates its own malloc arena, and each keeps
 # its high-water mark; two shared arenas hold 7-8 MB less under load (README, "Configuration").
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data MALLOC_ARENA_MAX=2

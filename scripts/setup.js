@@ -71,4 +71,8 @@ function ensureTestTools() {
 
 ensureNodeModules();
 require('./fonts.js');
-if (forTests) ensureTestTools();
+if (forTests) {
+  ensureTestTools();
+  // Helm and the manifest validator of the chart tests, built with Go (test/deploy/helm.spec.ts).
+  require('./deploy-tools.js').ensureDeployTools();
+}
