@@ -56,6 +56,9 @@ class APIError(PdfgenError):
 class ValidationError(APIError):
     """400: the request was refused as sent (invalid data, unknown template, bad webhook URL, ...)."""
 
+    def __str__(self) -> str:
+        return super().__str__() + "".join(f"\n  - {problem}" for problem in self.validation_errors)
+
     @property
     def validation_errors(self) -> list[str]:
         """INVALID_REQUEST, INVALID_DATA, INVALID_TEMPLATE_DEFINITION: every problem, each naming its field."""

@@ -106,8 +106,10 @@ def _matches(entry: str, expected: bytes) -> bool:
 
 
 def _secret_key(secret: str) -> bytes:
+    encoded = secret[len(_SECRET_PREFIX) :] if secret.startswith(_SECRET_PREFIX) else secret
     try:
-        key = base64.b64decode(secret[len(_SECRET_PREFIX) :] if secret.startswith(_SECRET_PREFIX) else secret, validate=True)
+        # Padding may be left off, as Standard Webhooks' libraries allow.
+        key = base64.b64decode(encoded + "=" * (-len(encoded) % 4), validate=True)
     except binascii.Error:
         key = b""
     if not key:
