@@ -4,8 +4,7 @@ Each mirrors a schema of the service's /openapi.json (named in its docstring); t
 compares their keys with the served document, so they cannot drift apart unnoticed.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: TypedDict must see NotRequired to tell optional keys.
 from typing import Any, Dict, List, Literal, Optional, Union
 
 from typing_extensions import NotRequired, TypedDict

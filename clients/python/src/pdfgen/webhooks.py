@@ -1,7 +1,6 @@
 """Verifying webhook deliveries, signed per Standard Webhooks with the workspace's secret (whsec_...)."""
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: TypedDict must see NotRequired.
 import base64
 import binascii
 import hashlib
