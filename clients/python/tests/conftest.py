@@ -11,6 +11,8 @@ import pytest
 
 from pdfgen import AsyncPdfgen, Pdfgen
 
+from .receiver import Receiver
+
 #: The smallest valid invoice-basic data.
 INVOICE: dict[str, Any] = {
     "invoiceNumber": "INV-1042",
@@ -79,3 +81,10 @@ async def async_client(base_url: str, workspace: Workspace) -> Any:
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
+
+
+@pytest.fixture
+def receiver() -> Iterator[Receiver]:
+    receiver = Receiver()
+    yield receiver
+    receiver.server.shutdown()

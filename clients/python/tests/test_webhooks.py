@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import base64
 import json
-import queue
-import threading
 import time
 from datetime import datetime, timezone
-from http.server import BaseHTTPRequestHandler, HTTPServer
-from typing import Any, Iterator, Optional
+from typing import Any, Optional
 
 import pytest
 import standardwebhooks
@@ -17,6 +14,7 @@ import standardwebhooks
 from pdfgen import Pdfgen, WebhookVerificationError, verify_webhook
 
 from .conftest import INVOICE
+from .receiver import Receiver
 
 SECRET = "whsec_" + base64.b64encode(b"a secret of thirty-two bytes!!!!").decode()
 OTHER_SECRET = "whsec_" + base64.b64encode(b"another secret, also 32 bytes..").decode()
@@ -87,36 +85,6 @@ def test_a_signed_body_that_is_not_json_is_invalid_body() -> None:
     with pytest.raises(WebhookVerificationError) as raised:
         verify_webhook("not json", signed("not json"), SECRET)
     assert raised.value.code == "INVALID_BODY"
-
-class Receiver:
-    """An HTTP endpoint on 127.0.0.1 that keeps every POST (raw body and headers) and answers 204."""
-
-    def __init__(self) -> None:
-        deliveries: queue.Queue[tuple[bytes, dict[str, str]]] = queue.Queue()
-        self.deliveries = deliveries
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                body = self.rfile.read(int(self.headers["Content-Length"]))
-                deliveries.put((body, dict(self.headers.items())))
-                self.send_response(204)
-                self.end_headers()
-
-            def log_message(self, *args: Any) -> None:
-                pass
-
-        self.server = HTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hook"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def next(self) -> tuple[bytes, dict[str, str]]:
-        return self.deliveries.get(timeout=30)
-
-@pytest.fixture
-def receiver() -> Iterator[Receiver]:
-    receiver = Receiver()
-    yield receiver
-    receiver.server.shutdown()
 
 def test_the_services_generation_webhook_verifies(client: Pdfgen, receiver: Receiver, workspace: Any) -> None:
     accepted = client.generate("invoice-basic", INVOICE, webhook={"url": receiver.url, "headers": {"X-Order": "42"}})
