@@ -58,7 +58,7 @@ def test_it_reads_an_error_body_and_the_history(generated: Any, base_url: str, w
     from pdfgen_api.api.generate import generate_pdf
     from pdfgen_api.api.generations import list_generations
     from pdfgen_api.api.jobs import get_job
-    from pdfgen_api.models import ErrorResponse, GenerateRequestDto, GenerationDtoStatus, GenerationsPageDto
+    from pdfgen_api.models import ErrorResponse, GenerateRequestDto, GenerationDto, GenerationDtoStatus, GenerationsPageDto
 
     client = generated.AuthenticatedClient(base_url=base_url, token=workspace.key)
     missing = get_job.sync_detailed(client=client, job_id="no-such-job")
@@ -69,5 +69,7 @@ def test_it_reads_an_error_body_and_the_history(generated: Any, base_url: str, w
     page = list_generations.sync(client=client, limit=2)
     assert isinstance(page, GenerationsPageDto) and [g.request_id for g in page.generations] == [made[2].headers["X-Request-Id"], made[1].headers["X-Request-Id"]]
     assert all(generation.status == GenerationDtoStatus.SUCCEEDED and generation.template_id == "invoice-basic" for generation in page.generations)
+    # Counts and milliseconds are declared integers, so Python gets int, not float.
+    assert [GenerationDto.__annotations__[name] for name in ("generation_time_ms", "size_bytes", "pages")] == ["int", "int | Unset", "int | Unset"]
     following = list_generations.sync(client=client, limit=2, cursor=page.next_cursor)
     assert isinstance(following, GenerationsPageDto) and following.generations[0].request_id == made[0].headers["X-Request-Id"]
