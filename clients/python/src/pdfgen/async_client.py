@@ -1,4 +1,4 @@
-"""AsyncPdfgen: the async client (asyncio or trio), the same API as Pdfgen with awaitables."""
+"""AsyncPdfgen: the async client (asyncio), the same API as Pdfgen with awaitables."""
 
 from __future__ import annotations
 
