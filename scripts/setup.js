@@ -38,6 +38,16 @@ function has(cmd) {
   }
 }
 
+/** python3 with venv and ensurepip (Debian ships ensurepip apart, in python3-venv). */
+function hasPythonVenv() {
+  try {
+    execSync('python3 -c "import ensurepip, venv"', { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function hasPostgresServer() {
   const base = '/usr/lib/postgresql';
   return fs.existsSync(base) && fs.readdirSync(base).some((major) => fs.existsSync(path.join(base, major, 'bin', 'initdb')));
@@ -48,6 +58,7 @@ function hasPostgresServer() {
 // The dashboard's browser tests drive Debian's Chromium with playwright-core. The reference
 // validators (veraPDF, Mustang) are Java programs built with Maven. The tests start their own
 // PostgreSQL and Redis (test/setup/) unless TEST_DATABASE_URL / TEST_REDIS_URL name servers.
+// The Python client's tests make a virtual environment (test/client/python-client.spec.ts).
 const TEST_TOOLS = [
   { pkg: 'poppler-utils', present: () => ['pdftotext', 'pdftoppm', 'pdffonts'].every(has) },
   { pkg: 'qpdf', present: () => has('qpdf') },
@@ -56,6 +67,7 @@ const TEST_TOOLS = [
   { pkg: 'maven', present: () => has('mvn') },
   { pkg: 'postgresql', present: () => Boolean(process.env.TEST_DATABASE_URL) || hasPostgresServer() },
   { pkg: 'redis-server', present: () => Boolean(process.env.TEST_REDIS_URL) || has('redis-server') },
+  { pkg: 'python3-venv', present: hasPythonVenv },
 ];
 
 function ensureTestTools() {

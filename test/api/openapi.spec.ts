@@ -51,7 +51,7 @@ describe('the OpenAPI document', () => {
   it('keeps no OpenAPI 3.0 keyword: nullable fields allow null the 3.1 way', () => {
     expect(keysNamed('nullable', doc.components)).toEqual([]);
     expect(keysNamed('nullable', doc.paths)).toEqual([]);
-    expect(doc.components.schemas.WorkspaceDto.properties.monthlyLimit.type).toEqual(['number', 'null']);
+    expect(doc.components.schemas.WorkspaceDto.properties.monthlyLimit.type).toEqual(['integer', 'null']);
   });
 
   it('publishes the schemas that validate requests exactly as they are', () => {

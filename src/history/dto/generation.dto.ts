@@ -9,9 +9,9 @@ export class GenerationDto {
   @ApiProperty({ enum: GENERATION_STATUSES }) status: string;
   @ApiPropertyOptional({ description: 'outputFormat url, once stored' }) pdfUrl?: string;
   @ApiPropertyOptional({ description: 'Made by a webhook job' }) jobId?: string;
-  @ApiPropertyOptional({ example: 25412 }) sizeBytes?: number;
-  @ApiPropertyOptional({ example: 2 }) pages?: number;
-  @ApiProperty({ example: 42 }) generationTimeMs: number;
+  @ApiPropertyOptional({ type: 'integer', example: 25412 }) sizeBytes?: number;
+  @ApiPropertyOptional({ type: 'integer', example: 2 }) pages?: number;
+  @ApiProperty({ type: 'integer', example: 42 }) generationTimeMs: number;
   @ApiProperty({ description: 'X-Request-Id of the request that asked for it' }) requestId: string;
   @ApiProperty({ enum: ['live', 'test'] }) mode: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;

@@ -14,18 +14,18 @@ export class JobDto {
   @ApiProperty({ enum: JOB_STATUSES, example: 'delivered' }) status: string;
   @ApiProperty({ example: 'invoice-basic' }) templateId: string;
   @ApiPropertyOptional({ description: 'Once the PDF is made', example: 'http://localhost:3000/files/Jc9...pdf' }) pdfUrl?: string;
-  @ApiProperty({ description: 'Attempts of the current delivery', example: 1 }) attempts: number;
+  @ApiProperty({ type: 'integer', description: 'Attempts of the current delivery', example: 1 }) attempts: number;
   @ApiPropertyOptional({ description: 'Why the last attempt or the rendering failed', example: 'Receiver answered 503' }) lastError?: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
 }
 
 export class AttemptDto {
-  @ApiProperty({ example: 1 }) number: number;
+  @ApiProperty({ type: 'integer', example: 1 }) number: number;
   @ApiProperty({ format: 'date-time' }) attemptedAt: string;
-  @ApiProperty({ type: Number, nullable: true, example: 503 }) statusCode: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, example: 503 }) statusCode: number | null;
   @ApiProperty({ type: String, nullable: true, example: null, description: 'Time-out or connection error' }) error: string | null;
-  @ApiProperty({ example: 84 }) durationMs: number;
+  @ApiProperty({ type: 'integer', example: 84 }) durationMs: number;
 }
 
 export class DeliveryDto {

@@ -15,7 +15,7 @@ export class TemplateDto {
 
 export class TemplateListDto {
   @ApiProperty({ type: TemplateDto, isArray: true }) templates: TemplateDto[];
-  @ApiProperty({ example: 4 }) total: number;
+  @ApiProperty({ type: 'integer', example: 4 }) total: number;
   @ApiProperty({ enum: TEMPLATE_CATEGORIES, isArray: true, example: TEMPLATE_CATEGORIES }) categories: string[];
 }
 

@@ -6,17 +6,17 @@ import { PLAN_IDS } from '../plans';
 
 export class UsageDto {
   @ApiProperty({ example: '2026-11' }) period: string;
-  @ApiProperty({ example: 42 }) used: number;
-  @ApiProperty({ example: 1000 }) limit: number;
-  @ApiProperty({ example: 958 }) remaining: number;
-  @ApiProperty({ example: 3, description: "Test keys' generations this month (their own limit: the plan's)" }) testUsed: number;
+  @ApiProperty({ type: 'integer', example: 42 }) used: number;
+  @ApiProperty({ type: 'integer', example: 1000 }) limit: number;
+  @ApiProperty({ type: 'integer', example: 958 }) remaining: number;
+  @ApiProperty({ type: 'integer', example: 3, description: "Test keys' generations this month (their own limit: the plan's)" }) testUsed: number;
 }
 
 export class WorkspaceDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ example: 'Acme' }) name: string;
   @ApiProperty({ enum: PLAN_IDS }) plan: string;
-  @ApiProperty({ type: Number, nullable: true, description: "The workspace's override, or null when the plan's limit applies" })
+  @ApiProperty({ type: 'integer', nullable: true, description: "The workspace's override, or null when the plan's limit applies" })
   monthlyLimit: number | null;
   @ApiProperty() suspended: boolean;
   @ApiProperty({ enum: TEMPLATE_IDS, isArray: true }) enabledTemplates: string[];
