@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PdfgenClient, PdfgenError, TemplateData, TemplateId } from '../../clients/typescript/src';
+import { AuthenticationError, NotFoundError, PdfgenClient, PdfgenError, TemplateData, TemplateId, ValidationError } from '../../clients/typescript/src';
 import { sample } from '../support/samples';
 import { startTestApp, TestApp } from '../support/test-app';
 import { clientFor, recordingFetch, rejectionOf } from './client-support';
@@ -115,8 +115,9 @@ describe('PdfgenClient against the service', () => {
       const { fetch, sent } = recordingFetch();
       const recorded = clientFor(t, workspace.key, { fetch });
       const unknown = await rejectionOf(recorded.generate({ templateId: 'no-such-template' as 'invoice-basic', data: invoiceData() }));
+      expect(unknown).toBeInstanceOf(ValidationError);
       expect(unknown).toBeInstanceOf(PdfgenError);
-      expect(unknown).toMatchObject({ name: 'PdfgenError', status: 400, code: 'TEMPLATE_NOT_FOUND', message: "Template 'no-such-template' not found", requestId: sent[0].requestId });
+      expect(unknown).toMatchObject({ name: 'ValidationError', status: 400, code: 'TEMPLATE_NOT_FOUND', message: "Template 'no-such-template' not found", requestId: sent[0].requestId });
       expect(unknown.availableTemplates).toEqual(['invoice-basic', 'weekly-report', 'calendar-schedule', 'kpi-dashboard']);
 
       const { invoiceNumber: _missing, ...data } = invoiceData();
@@ -127,10 +128,14 @@ describe('PdfgenClient against the service', () => {
       expect(sent).toHaveLength(2);
     });
 
-    it('for keys, jobs and templates too', async () => {
-      expect(await rejectionOf(clientFor(t, 'pdfg_00000000-0000-4000-8000-000000000000').jobs.get('x'))).toMatchObject({ status: 401, code: 'INVALID_API_KEY' });
-      expect(await rejectionOf(client.jobs.get('no-such-job'))).toMatchObject({ status: 404, code: 'JOB_NOT_FOUND', requestId: expect.any(String) });
-      expect(await rejectionOf(client.templates.schema('nope' as TemplateId))).toMatchObject({ status: 404, code: 'TEMPLATE_NOT_FOUND' });
+    it('for keys, jobs and templates too, each of its kind', async () => {
+      const badKey = await rejectionOf(clientFor(t, 'pdfg_00000000-0000-4000-8000-000000000000').jobs.get('x'));
+      expect(badKey).toBeInstanceOf(AuthenticationError);
+      expect(badKey).toMatchObject({ status: 401, code: 'INVALID_API_KEY' });
+      const noJob = await rejectionOf(client.jobs.get('no-such-job'));
+      expect(noJob).toBeInstanceOf(NotFoundError);
+      expect(noJob).toMatchObject({ status: 404, code: 'JOB_NOT_FOUND', requestId: expect.any(String) });
+      expect(await rejectionOf(client.templates.schema('nope' as TemplateId))).toMatchObject({ name: 'NotFoundError', status: 404, code: 'TEMPLATE_NOT_FOUND' });
       expect(await rejectionOf(client.templates.get('nope' as TemplateId))).toMatchObject({ code: 'TEMPLATE_NOT_FOUND' });
     });
 

@@ -1,4 +1,14 @@
-import { PdfgenClient, PdfgenError, PdfgenNetworkError } from '../../clients/typescript/src';
+import { readFileSync } from 'node:fs';
+import {
+  ConnectionError,
+  PdfgenClient,
+  PdfgenError,
+  PdfgenNetworkError,
+  QuotaExceededError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+} from '../../clients/typescript/src';
 import { retryDelayMs } from '../../clients/typescript/src/retry';
 import { startTestApp } from '../support/test-app';
 import { clientFor, recordingFetch, rejectionOf } from './client-support';
@@ -43,9 +53,47 @@ describe('PdfgenClient retries (against a scripted server)', () => {
     expect(new Set(idempotencyKeys()).size).toBe(1);
   });
 
+  it("retries a proxy's 502 and 504 for generate, whose Idempotency-Key makes a repeat safe", async () => {
+    const client = await start([{ status: 502, body: '<html>Bad Gateway</html>' }, { status: 504, body: '<html>Gateway Timeout</html>' }, generated]);
+    expect(await client.generate(request)).toMatchObject({ outputFormat: 'url', requestId: 'req-ok' });
+    expect(fake.requests).toHaveLength(3);
+    expect(new Set(idempotencyKeys()).size).toBe(1);
+  });
+
+  it('does not send templates.create again after a 502 or 504: the server behind the proxy may have acted', async () => {
+    for (const status of [502, 504]) {
+      const client = await start([{ status, body: '<html>proxy</html>' }]);
+      const thrown = await rejectionOf(client.templates.create({ name: 'Greeting', schema: { type: 'object' }, layout: { body: [] } }));
+      expect(thrown).toBeInstanceOf(ServerError);
+      expect(thrown).toMatchObject({ status, code: 'UNEXPECTED_RESPONSE' });
+      expect(fake.requests).toHaveLength(1);
+      await fake.close();
+    }
+  });
+
+  it('names itself and its version in the User-Agent', async () => {
+    const { version } = JSON.parse(readFileSync('clients/typescript/package.json', 'utf8'));
+    const client = await start([generated]);
+    await client.generate(request);
+    expect(fake.requests[0].headers['user-agent']).toBe(`pdfgen-typescript/${version}`);
+  });
+
+  it('throws errors by kind: RATE_LIMITED and QUOTA_EXCEEDED apart, 5xx as ServerError', async () => {
+    const client = await start([error(429, 'RATE_LIMITED', { 'Retry-After': '60' }), error(500, 'GENERATION_FAILED')], { retryMaxDelayMs: 1000 });
+    const limited = await rejectionOf(client.generate(request));
+    expect(limited).toBeInstanceOf(RateLimitError);
+    expect(limited).toMatchObject({ name: 'RateLimitError', status: 429, retryAfterSeconds: 60 });
+    const failed = await rejectionOf(client.generate(request));
+    expect(failed).toBeInstanceOf(ServerError);
+    expect(failed).toBeInstanceOf(PdfgenError);
+    expect(failed).toMatchObject({ name: 'ServerError', status: 500, code: 'GENERATION_FAILED' });
+  });
+
   it('does not retry 429 QUOTA_EXCEEDED: a used-up month does not get better by waiting', async () => {
     const client = await start([error(429, 'QUOTA_EXCEEDED', { 'Retry-After': '86400' }, { limit: 100, used: 100, remaining: 0 })]);
     const thrown = await rejectionOf(client.generate(request));
+    expect(thrown).toBeInstanceOf(QuotaExceededError);
+    expect(thrown).not.toBeInstanceOf(RateLimitError);
     expect(thrown).toBeInstanceOf(PdfgenError);
     expect(thrown).toMatchObject({ status: 429, code: 'QUOTA_EXCEEDED', requestId: 'req-QUOTA_EXCEEDED', limit: 100, used: 100, remaining: 0, retryAfterSeconds: 86400 });
     expect(fake.requests).toHaveLength(1);
@@ -69,15 +117,48 @@ describe('PdfgenClient retries (against a scripted server)', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
-  it('reports lost connections and time-outs as PdfgenNetworkError', async () => {
+  it('reports lost connections as ConnectionError and time-outs as TimeoutError, both PdfgenNetworkError', async () => {
     const client = await start(['drop', 'drop'], { retries: 1 });
     const dropped = await rejectionOf(client.templates.list());
+    expect(dropped).toBeInstanceOf(ConnectionError);
     expect(dropped).toBeInstanceOf(PdfgenNetworkError);
     expect(dropped.message).toMatch(/^GET \/api\/v1\/templates failed: /);
     await fake.close();
 
     const slow = await start(['hang'], { retries: 0, timeoutMs: 200 });
-    expect(await rejectionOf(slow.jobs.get('job-1'))).toMatchObject({ name: 'PdfgenNetworkError', message: 'GET /api/v1/jobs/job-1 timed out after 200 ms' });
+    const timedOut = await rejectionOf(slow.jobs.get('job-1'));
+    expect(timedOut).toBeInstanceOf(TimeoutError);
+    expect(timedOut).toBeInstanceOf(PdfgenNetworkError);
+    expect(timedOut).toMatchObject({ name: 'TimeoutError', message: 'GET /api/v1/jobs/job-1 timed out after 200 ms' });
+  });
+
+  it("takes a call's own timeout, for each attempt", async () => {
+    const client = await start(['hang', 'hang'], { retries: 1 });
+    const began = Date.now();
+    const thrown = await rejectionOf(client.generate(request, { timeout: 300 }));
+    expect(thrown).toBeInstanceOf(TimeoutError);
+    expect(thrown.message).toBe('POST /api/v1/generate timed out after 300 ms');
+    expect(fake.requests).toHaveLength(2);
+    expect(Date.now() - began).toBeGreaterThanOrEqual(600);
+    expect(Date.now() - began).toBeLessThan(5000);
+  });
+
+  it("stops at once when the caller's signal aborts, in flight or waiting to retry, and never retries it", async () => {
+    const inFlight = await start(['hang', generated]);
+    const reason = new Error('the user left');
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(reason), 200);
+    expect(await rejectionOf(inFlight.templates.list({}, { signal: controller.signal }))).toBe(reason);
+    expect(fake.requests).toHaveLength(1);
+    await fake.close();
+
+    const waiting = await start([error(503, 'SERVER_BUSY', { 'Retry-After': '20' }), generated]);
+    const began = Date.now();
+    const aborted = await rejectionOf(waiting.generate(request, { signal: AbortSignal.timeout(300) }));
+    expect(aborted).toMatchObject({ name: 'TimeoutError' });
+    expect(aborted).not.toBeInstanceOf(PdfgenNetworkError);
+    expect(Date.now() - began).toBeLessThan(3000);
+    expect(fake.requests).toHaveLength(1);
   });
 
   it('does not follow a redirect, which would carry the key elsewhere', async () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CreateTemplateRequest, PdfgenClient, PdfgenError, PdfgenNetworkError, TemplateLayout } from '../../clients/typescript/src';
+import { ConflictError, ConnectionError, CreateTemplateRequest, PdfgenClient, PdfgenError, PdfgenNetworkError, PermissionDeniedError, TemplateLayout } from '../../clients/typescript/src';
 import { poppler } from '../rendering/render-helpers';
 import { startTestApp, TestApp } from '../support/test-app';
 import { clientFor, rejectionOf } from './client-support';
@@ -150,8 +150,11 @@ describe('PdfgenClient custom templates against the service', () => {
 
     await client.templates.create({ ...greeting(), id: 'client-greeting-taken' });
     const taken = await rejectionOf(client.templates.create({ ...greeting(), id: 'client-greeting-taken' }));
+    expect(taken).toBeInstanceOf(ConflictError);
     expect(taken).toMatchObject({ status: 409, code: 'TEMPLATE_ALREADY_EXISTS', message: "Template 'client-greeting-taken' already exists" });
-    expect(await rejectionOf(client.templates.update('invoice-basic', greeting()))).toMatchObject({ status: 403, code: 'BUILT_IN_TEMPLATE_READ_ONLY' });
+    const readOnly = await rejectionOf(client.templates.update('invoice-basic', greeting()));
+    expect(readOnly).toBeInstanceOf(PermissionDeniedError);
+    expect(readOnly).toMatchObject({ status: 403, code: 'BUILT_IN_TEMPLATE_READ_ONLY' });
   });
 
   it('answers CUSTOM_TEMPLATES_NOT_IN_PLAN below the Business plan, which still previews built-ins', async () => {
@@ -182,7 +185,9 @@ describe('PdfgenClient custom templates (against a scripted server)', () => {
 
   it('does not send create or update again after a lost connection: the server may have acted', async () => {
     let client = await start(['drop']);
-    expect(await rejectionOf(client.templates.create(greeting()))).toBeInstanceOf(PdfgenNetworkError);
+    const lost = await rejectionOf(client.templates.create(greeting()));
+    expect(lost).toBeInstanceOf(ConnectionError);
+    expect(lost).toBeInstanceOf(PdfgenNetworkError);
     expect(fake.requests.map((r) => r.method)).toEqual(['POST']);
     await fake.close();
 

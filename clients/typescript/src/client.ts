@@ -2,26 +2,26 @@ import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { Base64Result, BufferResult, GenerateResult, JobAcceptedResult, readGenerateResult, UrlResult } from './generate-result';
 import { FilesApi, GenerationsApi, JobsApi, TemplatesApi } from './resources';
-import { Transport } from './transport';
+import { RequestOptions, Transport } from './transport';
 import type { GenerateEnvelope, GenerateRequest, TemplateAndData, WebhookTarget } from './types';
 
 export interface PdfgenClientOptions {
   apiKey: string;
   /** Root of the service, e.g. `https://pdf.example.com` (the API is under `/api/v1`, files under `/files`). */
   baseUrl: string;
-  /** Retries of a call after a 429 rate limit, a 503, a 409 IDEMPOTENCY_KEY_IN_PROGRESS or a network error (but templates.create and templates.update). Default 3. */
+  /** Retries of a call after a 429 rate limit, a 503, a 409 IDEMPOTENCY_KEY_IN_PROGRESS, or a network error, time-out, 502 or 504 (but templates.create and templates.update). Default 3. */
   retries?: number;
   /** First back-off when the answer has no Retry-After; doubles each retry, with jitter. Default 500. */
   retryBaseDelayMs?: number;
   /** Longest wait between attempts; an answer asking for longer (Retry-After) is thrown instead. Default 30000. */
   retryMaxDelayMs?: number;
-  /** Time-out of each attempt, reading the answer included. Default 120000. */
+  /** Time-out of each attempt, reading the answer included; a call's `timeout` overrides it. Default 120000. */
   timeoutMs?: number;
   /** A fetch implementation; default the global one of Node 20. */
   fetch?: typeof fetch;
 }
 
-export interface GenerateOptions {
+export interface GenerateOptions extends RequestOptions {
   /** Sent with every attempt so a retried request never renders or counts twice; default a random UUID. */
   idempotencyKey?: string;
 }
@@ -71,7 +71,7 @@ export class PdfgenClient {
       body: request,
       headers: { 'Idempotency-Key': idempotencyKey },
       read: (response) => readGenerateResult(response, request.templateId, idempotencyKey),
-    });
+    }, options);
   }
 
   /** Renders a PDF and writes its bytes to `path`. */

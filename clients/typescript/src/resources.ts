@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { PdfgenError } from './errors';
-import type { Transport } from './transport';
+import type { RequestOptions, Transport } from './transport';
 import type {
   CreateTemplateRequest,
   Generation,
@@ -25,18 +25,18 @@ export class TemplatesApi {
   constructor(private readonly transport: Transport) {}
 
   /** The templates (built-in, and with a key the workspace's own), optionally of one category. */
-  list(query: TemplateListQuery = {}): Promise<TemplateList> {
-    return this.transport.call({ method: 'GET', path: '/api/v1/templates', query, read: json<TemplateList> });
+  list(query: TemplateListQuery = {}, options?: RequestOptions): Promise<TemplateList> {
+    return this.transport.call({ method: 'GET', path: '/api/v1/templates', query, read: json<TemplateList> }, options);
   }
 
   /** One template; a custom one also carries its newest `definition` and its `versions`. 404 TEMPLATE_NOT_FOUND when unknown. */
-  get(id: TemplateId): Promise<TemplateDetail> {
-    return this.transport.call({ method: 'GET', path: templatePath(id), read: json<TemplateDetail> });
+  get(id: TemplateId, options?: RequestOptions): Promise<TemplateDetail> {
+    return this.transport.call({ method: 'GET', path: templatePath(id), read: json<TemplateDetail> }, options);
   }
 
   /** The JSON Schema that validates the template's `data`, and its default options. */
-  schema(id: TemplateId): Promise<TemplateSchema> {
-    return this.transport.call({ method: 'GET', path: `${templatePath(id)}/schema`, read: json<TemplateSchema> });
+  schema(id: TemplateId, options?: RequestOptions): Promise<TemplateSchema> {
+    return this.transport.call({ method: 'GET', path: `${templatePath(id)}/schema`, read: json<TemplateSchema> }, options);
   }
 
   /**
@@ -45,8 +45,8 @@ export class TemplatesApi {
    * with one the repeat would answer 409 TEMPLATE_ALREADY_EXISTS for the template this call made.
    * A 429 or 503 is retried: the server refused before acting.
    */
-  create(definition: CreateTemplateRequest): Promise<Template> {
-    return this.transport.call({ method: 'POST', path: '/api/v1/templates', body: definition, repeatable: false, read: json<Template> });
+  create(definition: CreateTemplateRequest, options?: RequestOptions): Promise<Template> {
+    return this.transport.call({ method: 'POST', path: '/api/v1/templates', body: definition, repeatable: false, read: json<Template> }, options);
   }
 
   /**
@@ -54,28 +54,28 @@ export class TemplatesApi {
    * versions stay renderable. Not sent again after a lost connection, as create: each PUT makes a
    * version, so a repeat would add a second one.
    */
-  update(id: string, definition: UpdateTemplateRequest): Promise<Template> {
-    return this.transport.call({ method: 'PUT', path: templatePath(id), body: definition, repeatable: false, read: json<Template> });
+  update(id: string, definition: UpdateTemplateRequest, options?: RequestOptions): Promise<Template> {
+    return this.transport.call({ method: 'PUT', path: templatePath(id), body: definition, repeatable: false, read: json<Template> }, options);
   }
 
   /** Deletes a custom template and its versions; hosted PDFs made from it stay. A retry after a lost answer may get 404 TEMPLATE_NOT_FOUND. */
-  delete(id: string): Promise<void> {
-    return this.transport.call({ method: 'DELETE', path: templatePath(id), read: async () => undefined });
+  delete(id: string, options?: RequestOptions): Promise<void> {
+    return this.transport.call({ method: 'DELETE', path: templatePath(id), read: async () => undefined }, options);
   }
 
   /** The PDF of a template or a layout with a PREVIEW watermark on every page: not stored, not counted. */
-  preview(request: PreviewRequest): Promise<Uint8Array> {
-    return this.transport.call({ method: 'POST', path: '/api/v1/templates/preview', body: request, read: readPreview });
+  preview(request: PreviewRequest, options?: RequestOptions): Promise<Uint8Array> {
+    return this.transport.call({ method: 'POST', path: '/api/v1/templates/preview', body: request, read: readPreview }, options);
   }
 
   /** Writes the preview PDF to `path`. */
-  async previewToFile(request: PreviewRequest, path: string): Promise<void> {
-    await writeFile(path, await this.preview(request));
+  async previewToFile(request: PreviewRequest, path: string, options?: RequestOptions): Promise<void> {
+    await writeFile(path, await this.preview(request, options));
   }
 
   /** The template language's JSON Schema (draft-07), for an editor or a check before create. */
-  languageSchema(): Promise<TemplateLanguageSchema> {
-    return this.transport.call({ method: 'GET', path: '/api/v1/template-language.schema.json', read: json<TemplateLanguageSchema> });
+  languageSchema(options?: RequestOptions): Promise<TemplateLanguageSchema> {
+    return this.transport.call({ method: 'GET', path: '/api/v1/template-language.schema.json', read: json<TemplateLanguageSchema> }, options);
   }
 }
 
@@ -94,8 +94,8 @@ export class JobsApi {
   constructor(private readonly transport: Transport) {}
 
   /** A webhook job of this workspace; 404 JOB_NOT_FOUND otherwise. */
-  get(jobId: string): Promise<Job> {
-    return this.transport.call({ method: 'GET', path: `/api/v1/jobs/${encodeURIComponent(jobId)}`, read: json<Job> });
+  get(jobId: string, options?: RequestOptions): Promise<Job> {
+    return this.transport.call({ method: 'GET', path: `/api/v1/jobs/${encodeURIComponent(jobId)}`, read: json<Job> }, options);
   }
 }
 
@@ -108,19 +108,19 @@ export class GenerationsApi {
   constructor(private readonly transport: Transport) {}
 
   /** Every generation of the workspace, newest first, fetching page after page as it is iterated. */
-  async *list(filters: GenerationFilters = {}): AsyncGenerator<Generation, void, undefined> {
+  async *list(filters: GenerationFilters = {}, options?: RequestOptions): AsyncGenerator<Generation, void, undefined> {
     const { pageSize, ...query } = filters;
     let cursor: string | undefined;
     do {
-      const page = await this.page({ ...query, limit: pageSize, cursor });
+      const page = await this.page({ ...query, limit: pageSize, cursor }, options);
       yield* page.generations;
       cursor = page.nextCursor ?? undefined;
     } while (cursor !== undefined);
   }
 
   /** One page; pass its `nextCursor` as `cursor` for the next (null on the last page). */
-  page(query: GenerationsQuery = {}): Promise<GenerationsPage> {
-    return this.transport.call({ method: 'GET', path: '/api/v1/generations', query, read: json<GenerationsPage> });
+  page(query: GenerationsQuery = {}, options?: RequestOptions): Promise<GenerationsPage> {
+    return this.transport.call({ method: 'GET', path: '/api/v1/generations', query, read: json<GenerationsPage> }, options);
   }
 }
 
@@ -132,9 +132,9 @@ export class FilesApi {
    * to the client's `baseUrl` (the key never goes to the host in the URL). 404 NOT_FOUND when the
    * file is unknown, another workspace's, or already erased.
    */
-  delete(urlOrId: string): Promise<void> {
+  delete(urlOrId: string, options?: RequestOptions): Promise<void> {
     const name = urlOrId.split(/[?#]/)[0].split('/').pop() ?? '';
     const file = name.endsWith('.pdf') ? name : `${name}.pdf`;
-    return this.transport.call({ method: 'DELETE', path: `/files/${encodeURIComponent(file)}`, read: async () => undefined });
+    return this.transport.call({ method: 'DELETE', path: `/files/${encodeURIComponent(file)}`, read: async () => undefined }, options);
   }
 }

@@ -12,14 +12,18 @@ export interface RetryPolicy {
 /**
  * Whether waiting can help: a rate limit, a busy server, the same Idempotency-Key still in
  * flight, a lost connection. A used-up month (429 QUOTA_EXCEEDED) does not get better in minutes.
- * A lost connection or a time-out may come after the server acted, so it is retried only for a
- * `repeatable` call, one that acts once however often it is sent.
+ * A lost connection, a time-out or a proxy's 502 or 504 may come after the server acted, so they
+ * are retried only for a `repeatable` call, one that acts once however often it is sent (generate
+ * carries an Idempotency-Key).
  */
 export function isRetryable(error: PdfgenError | PdfgenNetworkError, repeatable = true): boolean {
   if (error instanceof PdfgenNetworkError) return repeatable;
   switch (error.status) {
     case 503:
       return true;
+    case 502:
+    case 504:
+      return repeatable;
     case 429:
       return error.code !== 'QUOTA_EXCEEDED';
     case 409:
