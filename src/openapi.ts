@@ -25,7 +25,8 @@ export function setupOpenApi(app: INestApplication, config: AppConfig): void {
         'and a bounded render queue (503 Server is busy with Retry-After).',
     )
     .setVersion('1.0.0')
-    .addServer(config.publicUrl)
+    // Without PUBLIC_URL the service does not know its address: '/' is wherever the document was read from.
+    .addServer(config.publicUrlGiven ? config.publicUrl : '/')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key' }, 'apiKey')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>' }, 'bearer')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Operator API: Authorization: Bearer <ADMIN_TOKEN>' }, 'admin')
@@ -39,6 +40,8 @@ export function setupOpenApi(app: INestApplication, config: AppConfig): void {
 function openApiDocument(app: INestApplication, builder: Omit<OpenAPIObject, 'paths'>): OpenAPIObject {
   // Nest generates OpenAPI 3.0; 3.1 is the version whose schemas are the JSON Schema our request schemas are written in.
   const document = withoutAliasPaths(toOpenApi31(SwaggerModule.createDocument(app, builder)));
+  // UNLICENSED in package.json: all rights reserved, which SPDX can name only as a LicenseRef (3.1's `identifier`).
+  document.info.license = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } as OpenAPIObject['info']['license'];
   document.components ??= {};
   document.components.schemas ??= {};
   // The headers responses point at, and those sent on every answer or every answer to a key.

@@ -7,6 +7,7 @@ describe('loadConfig', () => {
       port: 3000,
       host: '0.0.0.0',
       publicUrl: 'http://localhost:3000',
+      publicUrlGiven: false,
       bootstrap: true,
       dashboardSignup: false,
       bodyLimitBytes: 5 * 1024 * 1024,
@@ -45,6 +46,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 8080,
       publicUrl: 'https://pdf.example.com',
+      publicUrlGiven: true,
       databaseUrl: 'postgres://u@db/pdf',
       redisUrl: 'redis://cache:6379',
       s3: { bucket: 'pdfs', endpoint: 'http://minio:9000', region: 'us-east-1', forcePathStyle: true },

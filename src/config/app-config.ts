@@ -11,6 +11,8 @@ export interface AppConfig {
   redisUrl?: string;
   s3?: S3Config;
   publicUrl: string;
+  /** Whether PUBLIC_URL set publicUrl; otherwise it is a guess (localhost) that the OpenAPI document does not publish. */
+  publicUrlGiven: boolean;
   adminToken?: string;
   /** When set, GET /metrics needs `Authorization: Bearer <metricsToken>`. */
   metricsToken?: string;
@@ -172,6 +174,7 @@ export function loadConfig(given: Env = process.env): AppConfig {
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     s3: s3(env),
     publicUrl: publicUrl.replace(/\/+$/, ''),
+    publicUrlGiven: str(env, 'PUBLIC_URL') !== undefined,
     adminToken: str(env, 'ADMIN_TOKEN'),
     metricsToken: bearerToken(env, 'METRICS_TOKEN'),
     bootstrap: bool(env, 'BOOTSTRAP', true),

@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagg
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
+import { ApiErrorResponses } from '../common/openapi/api-error-responses.decorator';
 import { FILE_STORE, FileStore } from '../files/file-store.port';
 import { QUEUE_READINESS, ReadinessProbe } from './readiness-probe';
 
@@ -28,6 +29,8 @@ export class HealthController {
   @Get('healthz')
   @ApiOperation({ operationId: 'checkLiveness', security: [], summary: 'Liveness: 200 while the process runs' })
   @ApiOkResponse({ schema: { example: { status: 'ok' } } })
+  // No route refuses it; Node does, before routing, when the headers are too large.
+  @ApiErrorResponses('HEADERS_TOO_LARGE')
   health(): { status: 'ok' } {
     return { status: 'ok' };
   }
@@ -36,6 +39,8 @@ export class HealthController {
   @ApiOperation({ operationId: 'checkReadiness', security: [], summary: 'Readiness: 200 when the database, the file store and the queue answer, else 503' })
   @ApiOkResponse({ schema: { example: { status: 'ok', checks: { database: 'ok', files: 'ok' } } } })
   @ApiResponse({ status: 503, schema: { example: { status: 'unavailable', checks: { database: 'ok', files: 'failed' } } } })
+  // No route refuses it; Node does, before routing, when the headers are too large.
+  @ApiErrorResponses('HEADERS_TOO_LARGE')
   async ready(@Res() res: Response): Promise<void> {
     const results = await Promise.all(this.probes.map(async (probe) => [probe.name, await run(probe)] as const));
     const ok = results.every(([, result]) => result === 'ok');

@@ -69,6 +69,8 @@ export class TemplatesController {
     description: 'No API key needed. Point an editor at it (`"$schema"` in a layout file) for completion and checks while writing a layout.',
   })
   @ApiOkResponse({ description: 'JSON Schema (draft-07) of a layout', schema: templateLanguageSchemaResponse(), headers: responseHeaders('Cache-Control') })
+  // No route refuses it; Node does, before routing, when the headers are too large.
+  @ApiErrorResponses('HEADERS_TOO_LARGE')
   languageSchema(): unknown {
     return TEMPLATE_LANGUAGE_SCHEMA;
   }
