@@ -13,7 +13,7 @@ describe('resolveWebhookTarget', () => {
 
   it('refuses a name when any one of its addresses is not public', async () => {
     await expect(resolveWebhookTarget('https://mixed.example.com/', false, resolvesTo('93.184.215.14', '10.0.0.7'))).rejects.toThrow(
-      'webhook.url must point at a public address; mixed.example.com is 10.0.0.7 (private)',
+      'webhook.url must point at a public address; mixed.example.com is 10.0.0.7 (private). WEBHOOK_ALLOW_PRIVATE=true on the service allows private and loopback addresses (for development)',
     );
   });
 
@@ -46,7 +46,7 @@ describe('resolveWebhookTarget', () => {
 
   it('refuses a name that resolves to an IPv4-compatible address', async () => {
     await expect(resolveWebhookTarget('https://sneaky.example.com/', false, resolvesTo('::7f00:1'))).rejects.toThrow(
-      'webhook.url must point at a public address; sneaky.example.com is ::7f00:1 (ipv4Compatible)',
+      'webhook.url must point at a public address; sneaky.example.com is ::7f00:1 (ipv4Compatible). WEBHOOK_ALLOW_PRIVATE=true on the service allows private and loopback addresses (for development)',
     );
   });
 

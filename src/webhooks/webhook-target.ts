@@ -1,6 +1,8 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { fill } from '../common/errors/api-error';
+import { WEBHOOK_NOT_PUBLIC_DETAILS } from '../common/errors/error-catalogue';
 import { nonPublicReason } from './address-policy';
 import { MAX_WEBHOOK_URL_LENGTH } from './webhook-request';
 
@@ -29,7 +31,7 @@ export async function resolveWebhookTarget(raw: string, allowPrivate: boolean, l
   if (!allowPrivate) {
     for (const { address } of addresses) {
       const reason = nonPublicReason(address) ?? outsideGlobalUnicast(address);
-      if (reason) throw new WebhookUrlError(`webhook.url must point at a public address; ${host} is ${address} (${reason})`);
+      if (reason) throw new WebhookUrlError(fill(WEBHOOK_NOT_PUBLIC_DETAILS, { host, address, reason }));
     }
   }
   return { url, address: addresses[0].address, family: addresses[0].family === 6 ? 6 : 4 };

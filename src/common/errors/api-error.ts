@@ -30,6 +30,7 @@ export class ApiError extends Error {
   }
 }
 
-function fill(message: string, params: Record<string, string>): string {
+/** A catalogue text with its `<name>` placeholders filled. */
+export function fill(message: string, params: Record<string, string>): string {
   return message.replace(/<(\w+)>/g, (placeholder, name: string) => params[name] ?? placeholder);
 }

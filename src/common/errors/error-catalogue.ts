@@ -65,6 +65,13 @@ export const ERROR_CATALOGUE = {
   INTERNAL_ERROR: { status: 500, message: 'Internal server error' },
 } as const satisfies Record<string, ErrorSpec>;
 
+/**
+ * The `details` of INVALID_WEBHOOK_URL for an address that is not public. It names the setting
+ * that allows one, since a developer's first webhook is often a receiver on localhost.
+ */
+export const WEBHOOK_NOT_PUBLIC_DETAILS =
+  'webhook.url must point at a public address; <host> is <address> (<reason>). WEBHOOK_ALLOW_PRIVATE=true on the service allows private and loopback addresses (for development)';
+
 export interface ErrorSpec {
   status: number;
   message: string;
