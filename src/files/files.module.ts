@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { join } from 'node:path';
 import { AppConfig } from '../config/app-config';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { APP_CONFIG } from '../config/config.module';
 import { DiskFileStore } from './disk/disk-file-store';
 import { FileOwners } from './file-owners';
@@ -19,6 +20,7 @@ async function fileStore(config: AppConfig): Promise<FileStore> {
 }
 
 @Module({
+  imports: [IdempotencyModule],
   controllers: [FilesController],
   providers: [{ provide: FILE_STORE, inject: [APP_CONFIG], useFactory: fileStore }, FileOwners, HostedFiles],
   exports: [FILE_STORE, HostedFiles],

@@ -1,5 +1,6 @@
 import { OPERATOR_OFFLINE } from '../audit/audit-entry';
 import type { AuditLog } from '../audit/audit-log.service';
+import type { IdempotencyService } from '../idempotency/idempotency.service';
 import type { FileOwners } from './file-owners';
 import type { FileStore } from './file-store.port';
 import { HostedFiles } from './hosted-files';
@@ -18,7 +19,8 @@ function hostedFiles(owner: string | null, recording: () => Promise<void> = asyn
     ownerOf: async () => owner,
     forget: async (id: string, workspaceId: string) => (calls.push(`forget ${id} ${workspaceId}`), workspaceId === owner),
   } as unknown as FileOwners;
-  return { files: new HostedFiles(store, owners, { record: async () => undefined } as unknown as AuditLog), calls };
+  const idempotency = { forgetAnswersWithFile: async (workspaceId: string, id: string) => void calls.push(`forget answers ${workspaceId} ${id}`) } as unknown as IdempotencyService;
+  return { files: new HostedFiles(store, owners, { record: async () => undefined } as unknown as AuditLog, idempotency), calls };
 }
 
 describe('HostedFiles', () => {
@@ -34,12 +36,12 @@ describe('HostedFiles', () => {
     expect(calls).toEqual(['save', `record ${FILE.id} ws-1`, `erase ${FILE.id}`]);
   });
 
-  it("erases the bytes, then forgets the owner, only for the owner's workspace", async () => {
+  it("forgets the idempotent answers that hand out the file, erases the bytes, then forgets the owner, only for the owner's workspace", async () => {
     const { files, calls } = hostedFiles('ws-1');
     await expect(files.erase(FILE.id, 'ws-2', OPERATOR_OFFLINE)).resolves.toBe(false);
     expect(calls).toEqual([]);
     await expect(files.erase(FILE.id, 'ws-1', OPERATOR_OFFLINE)).resolves.toBe(true);
-    expect(calls).toEqual([`erase ${FILE.id}`, `forget ${FILE.id} ws-1`]);
+    expect(calls).toEqual([`forget answers ws-1 ${FILE.id}`, `erase ${FILE.id}`, `forget ${FILE.id} ws-1`]);
   });
 
   it('touches nothing for a file without a recorded owner', async () => {

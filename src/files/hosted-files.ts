@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuditOrigin } from '../audit/audit-entry';
 import { AuditLog } from '../audit/audit-log.service';
+import { IdempotencyService } from '../idempotency/idempotency.service';
 import { FileOwners } from './file-owners';
 import { FILE_STORE, FileStore, StoredFile } from './file-store.port';
 
@@ -11,6 +12,7 @@ export class HostedFiles {
     @Inject(FILE_STORE) private readonly store: FileStore,
     private readonly owners: FileOwners,
     private readonly audit: AuditLog,
+    private readonly idempotency: IdempotencyService,
   ) {}
 
   /**
@@ -32,10 +34,12 @@ export class HostedFiles {
   /**
    * Erases a file of this workspace for good; false when it is not one: unknown, another
    * workspace's, saved before owners were recorded, or erased already. The owner row goes last,
-   * so an erase that failed half-way can be asked for again.
+   * so an erase that failed half-way can be asked for again. The stored idempotent answers that
+   * hand out the file go first, so none is replayed with a dead link.
    */
   async erase(id: string, workspaceId: string, by: AuditOrigin): Promise<boolean> {
     if ((await this.owners.ownerOf(id)) !== workspaceId) return false;
+    await this.idempotency.forgetAnswersWithFile(workspaceId, id);
     await this.store.erase(id);
     const forgotten = await this.owners.forget(id, workspaceId);
     if (forgotten) await this.audit.record({ ...by, action: 'file.erased', workspaceId, target: { type: 'file', id } });

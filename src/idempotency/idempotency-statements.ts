@@ -30,5 +30,11 @@ export const COMPLETE_SQL = `UPDATE idempotency_keys
 /** Parameters: workspace id, key, claim id. */
 export const RELEASE_SQL = 'DELETE FROM idempotency_keys WHERE workspace_id = ? AND idempotency_key = ? AND claim_id = ?';
 
+/**
+ * Parameters: workspace id, a LIKE pattern of the file's URL path (escaped with `\`). The stored
+ * JSON answers that hand out the file: url answers name it in `pdfUrl`.
+ */
+export const FORGET_FILE_SQL = "DELETE FROM idempotency_keys WHERE workspace_id = ? AND reply_json LIKE ? ESCAPE '\\'";
+
 /** Parameters: now. */
 export const SWEEP_SQL = 'DELETE FROM idempotency_keys WHERE expires_at <= ?';

@@ -8,7 +8,7 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import type { GenerateReply } from '../generation/generate-reply';
 import { atomically, executeStatement, sql, SqlScript } from '../jobs/sql-script';
-import { CLAIM_SQL, COMPLETE_SQL, HELD_SQL, RELEASE_SQL, SWEEP_SQL } from './idempotency-statements';
+import { CLAIM_SQL, COMPLETE_SQL, FORGET_FILE_SQL, HELD_SQL, RELEASE_SQL, SWEEP_SQL } from './idempotency-statements';
 import { requestDigest } from './request-digest';
 
 const KEEP_MS = 24 * 60 * 60 * 1000;
@@ -69,6 +69,15 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
     }
     await this.keep(workspaceId, key, claim.claimId, reply, now);
     return reply;
+  }
+
+  /**
+   * Deletes the stored answers that hand out a hosted file, before it is erased: a repeat of their
+   * request then renders again instead of replaying a link that answers 404.
+   */
+  async forgetAnswersWithFile(workspaceId: string, fileId: string): Promise<void> {
+    const pattern = `%/files/${fileId.replace(/[\\%_]/g, '\\$&')}.pdf%`;
+    await executeStatement(this.dataSource, sql(FORGET_FILE_SQL, workspaceId, pattern));
   }
 
   /** Deletes answers older than 24 hours and lapsed claims. */

@@ -57,6 +57,22 @@ describe('erasing a hosted file (DELETE /files/<id>.pdf)', () => {
     expectError(await replica.http.delete(file.path).set('X-API-Key', maker.key), 404, 'Not found', 'NOT_FOUND');
   });
 
+  it('leaves no idempotent answer that hands out the erased file: a repeat renders again, with a link that works', async () => {
+    const request = { templateId: 'invoice-basic', data: { ...sample('invoice-basic'), invoiceNumber: `INV-${randomBytes(6).toString('hex')}` } };
+    const send = () => t.http.post('/api/v1/generate').set('X-API-Key', maker.key).set('Idempotency-Key', `erase-${request.data.invoiceNumber}`).send(request).expect(200);
+    const first = await send();
+    const replay = await send();
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body.pdfUrl).toBe(first.body.pdfUrl);
+
+    await t.http.delete(new URL(first.body.pdfUrl).pathname).set('X-API-Key', maker.key).expect(204);
+    const again = await send();
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(again.body.pdfUrl).not.toBe(first.body.pdfUrl);
+    await t.http.get(new URL(again.body.pdfUrl).pathname).expect(200);
+    expect((await send()).headers['idempotent-replayed']).toBe('true');
+  });
+
   it("answers another workspace's key 404 and keeps serving the file; the maker's key works as a Bearer token too", async () => {
     const file = await generate();
     expectError(await t.http.delete(file.path).set('X-API-Key', stranger.key), 404, 'Not found', 'NOT_FOUND');
