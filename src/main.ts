@@ -27,8 +27,7 @@ async function main(): Promise<void> {
   const app = await createApp(config);
   await app.listen(config.port, config.host);
   const logger = app.get(JsonLogger);
-  logger.info('pdfgen listening', { url: config.publicUrl, host: config.host, port: config.port, dataDir: config.dataDir });
-  process.stdout.write(`pdfgen listening on ${config.publicUrl} (API docs: ${config.publicUrl}/docs)\n`);
+  logger.info('pdfgen listening', { url: config.publicUrl, docs: `${config.publicUrl}/docs`, host: config.host, port: config.port, dataDir: config.dataDir });
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void shutdown(app, logger, signal));
 }
 

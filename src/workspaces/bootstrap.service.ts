@@ -26,11 +26,13 @@ export class BootstrapService implements OnApplicationBootstrap {
     if (!this.config.bootstrap) return;
     const created = await this.bootstrapIfEmpty();
     if (!created) return;
-    this.logger.info('bootstrap workspace created', { workspaceId: created.workspaceId });
-    process.stdout.write(
-      `\n  Bootstrap workspace "default" (business plan) created.\n  API key (shown once, store it now): ${created.key}\n` +
-        `  Dashboard invite (owner of "default", valid 7 days): ${inviteUrl(this.config.publicUrl, created.inviteToken)}\n\n`,
-    );
+    // One JSON line like every other log line; the key and the invite come first, to read off a terminal.
+    this.logger.announce('bootstrap workspace "default" (business plan) created: store the API key now, it is shown once', {
+      apiKey: created.key,
+      dashboardInvite: inviteUrl(this.config.publicUrl, created.inviteToken),
+      inviteValidDays: 7,
+      workspaceId: created.workspaceId,
+    });
   }
 
   /**

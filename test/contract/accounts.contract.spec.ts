@@ -218,12 +218,12 @@ describe.each(storeAdapters('accounts'))('accounts store contract: $name', (adap
         write.mockRestore();
       }
       try {
-        const output = printed.join('');
-        const url = /Dashboard invite \(owner of "default", valid 7 days\): (http:\/\/localhost:3000\/dashboard\/invite\/([A-Za-z0-9_-]{43}))\n/.exec(output);
-        expect(url).not.toBeNull();
-        expect(output.match(/Dashboard invite/g)).toHaveLength(1);
-        expect(output.indexOf('API key (shown once')).toBeLessThan(output.indexOf('Dashboard invite'));
-        expect(await replica.accounts.describeInvite(url![2])).toMatchObject({ email: null, workspaceName: 'default', role: 'owner' });
+        const announced = printed.join('').split('\n').filter((line) => line.includes('"dashboardInvite"'));
+        expect(announced).toHaveLength(1);
+        const { apiKey, dashboardInvite } = JSON.parse(announced[0]);
+        expect(apiKey).toMatch(/^pdfg_/);
+        const token = /^http:\/\/localhost:3000\/dashboard\/invite\/([A-Za-z0-9_-]{43})$/.exec(dashboardInvite)![1];
+        expect(await replica.accounts.describeInvite(token)).toMatchObject({ email: null, workspaceName: 'default', role: 'owner' });
       } finally {
         await replica.dataSource.destroy();
         await fresh.tearDown();

@@ -2,14 +2,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sample } from '../support/samples';
-import { failedStart, ServiceProcess, startServiceProcess } from '../support/service-process';
+import { bootstrapKey, failedStart, logLines, ServiceProcess, startServiceProcess } from '../support/service-process';
 import { startTestApp } from '../support/test-app';
 
 /** The first JSON line the service logged that `matches`, once it has come (waiting up to 10 s). */
 async function loggedLine(service: ServiceProcess, matches: (line: Record<string, any>) => boolean): Promise<Record<string, any>> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const found = service.stdout().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find(matches);
+    const found = logLines(service).find(matches);
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`no such line logged: ${service.stdout()}`);
     await new Promise((r) => setTimeout(r, 20));
@@ -27,14 +27,27 @@ describe('the service process', () => {
   const generate = (url: string, key: string, body: object = { templateId: 'invoice-basic', data: sample('invoice-basic'), outputFormat: 'base64' }) =>
     fetch(`${url}/api/v1/generate`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': key }, body: JSON.stringify(body) });
 
-  it('bootstraps a default business workspace once, printing its key, and logs one JSON line per request', async () => {
+  it('bootstraps a default business workspace once, announcing its key in a JSON log line, and logs one JSON line per request', async () => {
     const first = await startServiceProcess({ DATA_DIR: dataDir, RATE_LIMIT_PER_SECOND: '0' });
     let key: string;
     try {
-      const match = /API key \(shown once, store it now\): (pdfg_[0-9a-f-]{36})/.exec(first.stdout());
-      expect(match).not.toBeNull();
-      key = match![1];
-      expect(first.stdout()).toMatch(/Dashboard invite \(owner of "default", valid 7 days\): http:\/\/\S+\/dashboard\/invite\/[A-Za-z0-9_-]{43}\n/);
+      const listening = await loggedLine(first, (l) => l.msg === 'pdfgen listening');
+      expect(listening).toMatchObject({ level: 'info', url: expect.stringMatching(/^http:/), docs: `${listening.url}/docs`, port: Number(new URL(first.url).port) });
+      // Every line on stdout is a JSON log line, the bootstrap's and the listening one included.
+      expect(first.stdout().split('\n').filter((line) => line !== '' && !line.startsWith('{'))).toEqual([]);
+      const announced = await loggedLine(first, (l) => l.apiKey !== undefined);
+      expect(announced).toEqual({
+        time: expect.any(String),
+        level: 'info',
+        msg: 'bootstrap workspace "default" (business plan) created: store the API key now, it is shown once',
+        apiKey: expect.stringMatching(/^pdfg_[0-9a-f-]{36}$/),
+        dashboardInvite: expect.stringMatching(/^http:\/\/\S+\/dashboard\/invite\/[A-Za-z0-9_-]{43}$/),
+        inviteValidDays: 7,
+        workspaceId: expect.any(String),
+      });
+      key = announced.apiKey;
+      // Readable as printed: the key and the invite stand in the line as they are, nothing escaped.
+      expect(first.stdout()).toContain(`"apiKey":"${key}","dashboardInvite":"${announced.dashboardInvite}"`);
       const res = await generate(first.url, key);
       expect(res.status).toBe(200);
       const requestId = res.headers.get('x-request-id');
@@ -48,8 +61,8 @@ describe('the service process', () => {
     }
     const second = await startServiceProcess({ DATA_DIR: dataDir });
     try {
-      expect(second.stdout()).not.toContain('API key (shown once');
-      expect(second.stdout()).not.toContain('Dashboard invite');
+      expect(bootstrapKey(second)).toBeUndefined();
+      expect(second.stdout()).not.toContain('dashboardInvite');
       expect((await generate(second.url, key)).status).toBe(200);
     } finally {
       second.child.kill('SIGTERM');
@@ -72,7 +85,7 @@ describe('the service process', () => {
         .filter((line) => line.startsWith('0 '))
         .map((line) => line.slice(2));
     try {
-      const key = /API key \(shown once, store it now\): (pdfg_[0-9a-f-]{36})/.exec(service.stdout())![1];
+      const key = bootstrapKey(service)!;
       expect((await generate(service.url, key)).status).toBe(200);
       // The render workers loaded the renderer; the HTTP thread loaded nothing watched.
       expect(loads()).toMatch(/^[1-9]\d* pdfkit$/m);

@@ -23,13 +23,25 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
-  while (!out.includes('pdfgen listening on')) {
+  // Listening, whatever LOG_LEVEL lets it log.
+  while (!(await fetch(`${url}/healthz`).then((res) => res.ok, () => false))) {
     if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}: ${err}`);
     if (Date.now() > deadline) throw new Error(`service did not start: ${out}${err}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { child, url: `http://127.0.0.1:${port}`, stdout: () => out, stderr: () => err, exited };
+  return { child, url, stdout: () => out, stderr: () => err, exited };
+}
+
+/** The JSON log lines the service wrote so far. */
+export function logLines(service: ServiceProcess): Record<string, any>[] {
+  return service.stdout().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
+}
+
+/** The API key the bootstrap announced, if this process created the default workspace. */
+export function bootstrapKey(service: ServiceProcess): string | undefined {
+  return logLines(service).find((line) => typeof line.apiKey === 'string')?.apiKey;
 }
 
 /** Runs `node dist/main.js` expecting it to refuse to start; resolves with its exit code and stderr. */

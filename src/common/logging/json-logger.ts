@@ -26,8 +26,13 @@ export class JsonLogger implements LoggerService {
     this.write('debug', msg, fields);
   }
 
-  private write(level: Exclude<LogLevel, 'silent'>, msg: unknown, fields: unknown): void {
-    if (RANK[level] < RANK[this.level]) return;
+  /** An info line written whatever LOG_LEVEL says, 'silent' included: for what is shown only once (the bootstrap key). */
+  announce(msg: string, fields: object): void {
+    this.write('info', msg, fields, true);
+  }
+
+  private write(level: Exclude<LogLevel, 'silent'>, msg: unknown, fields: unknown, always = false): void {
+    if (!always && RANK[level] < RANK[this.level]) return;
     // Nest passes its context name as a string second argument.
     const extra = typeof fields === 'object' && fields !== null ? fields : fields === undefined ? {} : { context: fields };
     const line = JSON.stringify({ time: new Date().toISOString(), level, msg: String(msg), ...extra });
