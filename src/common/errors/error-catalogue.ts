@@ -61,6 +61,7 @@ export const ERROR_CATALOGUE = {
   NO_WORKSPACE: { status: 403, message: 'This account is not a member of any workspace: ask an owner for an invite' },
   PASSWORDS_OFF: { status: 403, message: 'Password sign-in is turned off: use single sign-on' },
   SSO_FAILED: { status: 400, message: 'Single sign-on failed: <reason>' },
+  SSO_PROVIDER_UNAVAILABLE: { status: 502, message: 'The identity provider cannot be reached: try again in a moment' },
   SSO_EMAIL_UNVERIFIED: { status: 403, message: "Your identity provider has not verified the email '<email>'" },
   SSO_NOT_INVITED: { status: 403, message: "Nobody with the email '<email>' is a member of a workspace: ask an owner for an invite" },
   SSO_INVITE_OTHER_EMAIL: { status: 403, message: "This invite is for '<invited>', not for '<email>'" },

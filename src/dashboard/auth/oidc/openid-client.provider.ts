@@ -39,20 +39,24 @@ export class OpenIdClientProvider extends OpenIdProvider {
 
   async finishAttempt(callbackUrl: URL, redirectUri: string, checks: AttemptChecks): Promise<VerifiedIdentity> {
     const { client, config } = await this.discovered();
-    const tokens = await client.authorizationCodeGrant(
-      config,
-      callbackUrl,
-      { expectedState: checks.state, expectedNonce: checks.nonce, pkceCodeVerifier: checks.codeVerifier, idTokenExpected: true },
-      { redirect_uri: redirectUri },
-    );
-    const claims = tokens.claims()!;
-    // Providers that keep the email out of the ID token (oidc-provider by default) give it at userinfo, for the same subject.
-    const source = typeof claims.email === 'string' ? claims : await client.fetchUserInfo(config, tokens.access_token, claims.sub);
-    return {
-      subject: claims.sub,
-      email: typeof source.email === 'string' ? source.email : undefined,
-      emailVerified: source.email_verified === true,
-    };
+    try {
+      const tokens = await client.authorizationCodeGrant(
+        config,
+        callbackUrl,
+        { expectedState: checks.state, expectedNonce: checks.nonce, pkceCodeVerifier: checks.codeVerifier, idTokenExpected: true },
+        { redirect_uri: redirectUri },
+      );
+      const claims = tokens.claims()!;
+      // Providers that keep the email out of the ID token (oidc-provider by default) give it at userinfo, for the same subject.
+      const source = typeof claims.email === 'string' ? claims : await client.fetchUserInfo(config, tokens.access_token, claims.sub);
+      return {
+        subject: claims.sub,
+        email: typeof source.email === 'string' ? source.email : undefined,
+        emailVerified: source.email_verified === true,
+      };
+    } catch (error) {
+      throw new Error(innermostMessage(error), { cause: error });
+    }
   }
 
   /** Discovery once; a failed one (the provider down) is tried again at the next sign-in. */
@@ -75,4 +79,14 @@ export class OpenIdClientProvider extends OpenIdProvider {
     const config = await client.discovery(new URL(issuer), clientId, clientSecret, undefined, { execute });
     return { client, config };
   }
+}
+
+/**
+ * openid-client wraps the check that failed ('unexpected ID Token "nonce" claim value', from
+ * oauth4webapi) in a general one ('unexpected JWT claim value encountered'): the inner says which.
+ */
+function innermostMessage(error: unknown): string {
+  let inner = error;
+  while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause;
+  return inner instanceof Error ? inner.message : String(error);
 }

@@ -12,12 +12,16 @@ import type { VerifiedIdentity } from './openid-provider';
 export class SsoMembers {
   constructor(private readonly accounts: AccountsService) {}
 
-  /** The provider's email, normalized; 400 SSO_FAILED when there is none, 403 SSO_EMAIL_UNVERIFIED when not verified. */
-  verifiedEmail(identity: VerifiedIdentity): string {
+  /** The provider's email, normalized; 400 SSO_FAILED when there is none. */
+  emailOf(identity: VerifiedIdentity): string {
     const email = normalizeEmail(identity.email);
     if (email === null) throw new ApiError('SSO_FAILED', { params: { reason: 'the identity provider sent no usable email address' } });
-    if (!identity.emailVerified) throw new ApiError('SSO_EMAIL_UNVERIFIED', { params: { email } });
     return email;
+  }
+
+  /** 403 SSO_EMAIL_UNVERIFIED unless the provider verified the email. */
+  requireVerified(identity: VerifiedIdentity, email: string): void {
+    if (!identity.emailVerified) throw new ApiError('SSO_EMAIL_UNVERIFIED', { params: { email } });
   }
 
   /** The member with `email`, in their first workspace; 403 SSO_NOT_INVITED for anyone else. */

@@ -1,13 +1,12 @@
-import { Body, Controller, Get, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiError } from '../../../common/errors/api-error';
+import { JsonLogger } from '../../../common/logging/json-logger';
 import { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.module';
 import { OidcConfig, SSO_CALLBACK_PATH } from '../../../config/oidc-config';
-import { FormCsrfGuard } from '../../http/csrf';
 import { safeNext } from '../../http/dashboard-paths';
-import { FormBody, formField } from '../../http/form-body.middleware';
 import { ViewRenderer } from '../../view-renderer';
 import { SessionCookie } from '../session-cookie';
 import { SignInAudit } from '../sign-in-audit';
@@ -20,7 +19,7 @@ const REFUSALS = new Set(['SSO_FAILED', 'SSO_EMAIL_UNVERIFIED', 'SSO_NOT_INVITED
 
 /**
  * Sign-in by OpenID Connect (DECISIONS section 16), when OIDC_* are set: the sign-in and invite
- * pages post here, the browser goes to the provider and comes back to the callback.
+ * pages link here, the browser goes to the provider and comes back to the callback.
  */
 @ApiExcludeController()
 @Controller('dashboard/sso')
@@ -34,18 +33,28 @@ export class SsoController {
     private readonly signIns: SignInAudit,
     private readonly views: ViewRenderer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly logger: JsonLogger,
   ) {
     this.secure = config.publicUrl.startsWith('https:');
   }
 
-  /** A form post (CSRF-checked, so another site cannot start a sign-in in this browser), from the sign-in or an invite page. */
-  @Post()
-  @UseGuards(FormCsrfGuard)
-  async start(@Body() body: FormBody, @Req() req: Request, @Res() res: Response): Promise<void> {
+  /**
+   * A link on the sign-in and invite pages (a form's redirect to the provider would break the CSP's
+   * form-action 'self'). Another site sending a browser here only starts that browser's own attempt.
+   */
+  @Get()
+  async start(@Query('next') next: unknown, @Query('invite') invite: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
     const oidc = this.oidc;
-    const invite = formField(body, 'invite');
-    const { url, checks } = await this.provider.startAttempt(this.redirectUri(oidc, req));
-    const attempt: SsoAttempt = { checks, next: safeNext(formField(body, 'next')), ...(invite ? { invite } : {}) };
+    let started: Awaited<ReturnType<OpenIdProvider['startAttempt']>>;
+    try {
+      started = await this.provider.startAttempt(this.redirectUri(oidc, req));
+    } catch (error) {
+      // Discovery failed: the provider is down or OIDC_ISSUER names no provider.
+      this.logger.error('single sign-on: the provider cannot be reached', { issuer: oidc.issuer, error: String(error) });
+      return this.renderRefusal(res, new ApiError('SSO_PROVIDER_UNAVAILABLE'));
+    }
+    const { url, checks } = started;
+    const attempt: SsoAttempt = { checks, next: safeNext(next), ...(typeof invite === 'string' && invite !== '' ? { invite } : {}) };
     keepAttempt(res, attempt, this.secure);
     res.redirect(303, url.href);
   }
@@ -58,7 +67,8 @@ export class SsoController {
     try {
       if (!attempt) throw new ApiError('SSO_FAILED', { params: { reason: 'this browser has no sign-in under way (it expired, or began in another browser)' } });
       const identity = await this.verify(this.redirectUri(oidc, req), req, attempt);
-      email = this.members.verifiedEmail(identity);
+      email = this.members.emailOf(identity);
+      this.members.requireVerified(identity, email);
       const member = attempt.invite ? await this.members.acceptInvite(attempt.invite, email) : await this.members.member(email);
       await this.sessionCookie.start(req, res, member.userId, member.workspaceId, 'sso');
       res.redirect(303, attempt.invite ? safeNext(undefined) : attempt.next);
@@ -97,7 +107,7 @@ export class SsoController {
       title: 'Single sign-on refused',
       status: error.status,
       message: error.message,
-      hint: error.code === 'SSO_FAILED' ? 'Nothing was signed in. Try again from the sign-in page.' : 'No account was created or signed in.',
+      hint: error.code === 'SSO_FAILED' || error.code === 'SSO_PROVIDER_UNAVAILABLE' ? 'Nothing was signed in. Try again from the sign-in page.' : 'No account was created or signed in.',
       signInNeeded: true,
     };
     return this.views.render(res, 'pages/error', vars, error.status);
