@@ -76,7 +76,8 @@ export class OpenIdClientProvider extends OpenIdProvider {
     const execute = [client.enableNonRepudiationChecks];
     // http is accepted by the settings only for a provider on this machine (oidc-config.ts).
     if (issuer.startsWith('http:')) execute.push(client.allowInsecureRequests);
-    const config = await client.discovery(new URL(issuer), clientId, clientSecret, undefined, { execute });
+    // client_secret_basic: OpenID Connect's default client authentication, which every provider takes.
+    const config = await client.discovery(new URL(issuer), clientId, undefined, client.ClientSecretBasic(clientSecret), { execute });
     return { client, config };
   }
 }
