@@ -7,6 +7,18 @@ import { signInAtProvider, SsoTest, startSsoTest } from '../support/sso';
  * Single sign-on (DECISIONS section 16) in Chromium against a real OpenID provider (oidc-provider):
  * the code flow with PKCE, `state` and `nonce` checked, members matched by verified email.
  */
+/** Opens the invite link and joins with Acme ID, as `login` at the provider; the status the callback answers with. */
+async function joinBySso(t: SsoTest, page: Page, inviteUrl: string, login: string): Promise<number> {
+  await page.goto(inviteUrl);
+  await page.getByRole('link', { name: 'Join with Acme ID' }).click();
+  await page.waitForURL((url) => url.origin === t.issuer);
+  const answer = page.waitForResponse((res) => res.url().startsWith(`${t.baseUrl}/dashboard/sso/callback`));
+  await signInAtProvider(page, login);
+  const status = (await answer).status();
+  await page.waitForLoadState('load');
+  return status;
+}
+
 describe('dashboard: single sign-on (browser, OpenID provider)', () => {
   let t: SsoTest;
   beforeAll(async () => {
@@ -51,9 +63,10 @@ describe('dashboard: single sign-on (browser, OpenID provider)', () => {
     return (await t.admin('GET', `/audit?${query}`)).body.entries;
   }
 
-  it('signs an invited member in with a verified email and lands on the overview, audited as sso', async () => {
+  it('signs a member in with a verified email and lands on the overview, audited as sso', async () => {
     const email = uniqueEmail('sso');
-    const { workspaceId } = await invited(email);
+    const { workspaceId, inviteUrl } = await invited(email);
+    expect(await joinBySso(t, await t.newPage(), inviteUrl, email)).toBe(303);
     const page = await t.newPage();
     await page.goto('/dashboard/sign-in');
     await expectAccessible(page, 'sign-in with single sign-on');
@@ -130,21 +143,16 @@ describe('dashboard: single sign-on (browser, OpenID provider)', () => {
     const email = uniqueEmail('joiner');
     const { workspaceId, inviteUrl } = await invited(email, 'Joined by SSO');
     const wrong = await t.newPage();
-    await wrong.goto(inviteUrl);
-    await wrong.getByRole('link', { name: 'Join with Acme ID' }).click();
-    await wrong.waitForURL((url) => url.origin === t.issuer);
-    await signInAtProvider(wrong, uniqueEmail('someone-else'));
-    await wrong.waitForURL(/\/dashboard\/sso\/callback/);
-    expect(await wrong.locator('main').innerText()).toContain(`This invite is for '${email}'`);
+    const someoneElse = uniqueEmail('someone-else');
+    expect(await joinBySso(t, wrong, inviteUrl, someoneElse)).toBe(403);
+    expect(await wrong.locator('main').innerText()).toContain(`This invite is for '${email}', not for '${someoneElse}'`);
 
     const page = await t.newPage({ ...PHONE });
     await page.goto(inviteUrl);
     await expectAccessible(page, 'invite with single sign-on');
     await screenshot(page, 'invite-sso', { phone: true });
-    await page.getByRole('link', { name: 'Join with Acme ID' }).click();
-    await page.waitForURL((url) => url.origin === t.issuer);
-    await signInAtProvider(page, email);
-    await page.waitForURL(/\/dashboard\/overview$/);
+    expect(await joinBySso(t, page, inviteUrl, email)).toBe(303);
+    expect(new URL(page.url()).pathname).toBe('/dashboard/overview');
     expect(await page.locator('.user-email').innerText()).toBe(email);
     const [entry] = await auditEntries(workspaceId, 'user.signed_in');
     expect(entry).toMatchObject({ method: 'sso', workspaceId });
@@ -161,7 +169,7 @@ describe('dashboard: DASHBOARD_PASSWORDS=false (browser, OpenID provider)', () =
   });
   afterAll(() => t?.close());
 
-  it('offers only single sign-on and refuses passwords with 403', async () => {
+  it('offers only single sign-on, refuses passwords with 403, and lets an invite be accepted without one', async () => {
     const workspace = await t.admin('POST', '/workspaces', { name: 'No passwords', plan: 'free' });
     const member = await t.admin('POST', `/workspaces/${workspace.body.id}/members`, { email: uniqueEmail('sso-only'), role: 'member' });
     const page = await t.newPage();
@@ -186,6 +194,11 @@ describe('dashboard: DASHBOARD_PASSWORDS=false (browser, OpenID provider)', () =
       maxRedirects: 0,
     });
     expect(setPassword.status()).toBe(403);
+
+    // The invite is still good: accepted without a password, by single sign-on.
+    expect(await joinBySso(t, page, member.body.inviteUrl, member.body.email)).toBe(303);
+    expect(new URL(page.url()).pathname).toBe('/dashboard/overview');
+    await expectAccessible(page, 'overview, passwords off');
   });
 });
 
