@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expectAccessible, PHONE, screenshot, uniqueEmail } from '../support/browser';
-import { failedStart } from '../support/service-process';
+import { freePort } from '../support/free-port';
+import { failedStart, startServiceProcess } from '../support/service-process';
 import { signInAtProvider, SsoTest, startSsoTest } from '../support/sso';
 
 /**
@@ -202,8 +206,28 @@ describe('dashboard: DASHBOARD_PASSWORDS=false (browser, OpenID provider)', () =
   });
 });
 
-describe('dashboard: the start refuses DASHBOARD_PASSWORDS=false without single sign-on', () => {
-  it('exits 1 naming the OIDC settings', async () => {
+describe('dashboard: single sign-on misconfigured', () => {
+  it('answers 502 with a clear page when the provider cannot be reached', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pdfgen-sso-down-'));
+    const service = await startServiceProcess({
+      BOOTSTRAP: 'false',
+      DATA_DIR: dataDir,
+      OIDC_ISSUER: `http://127.0.0.1:${await freePort()}`,
+      OIDC_CLIENT_ID: 'pdfgen',
+      OIDC_CLIENT_SECRET: 'secret',
+    });
+    try {
+      const res = await fetch(`${service.url}/dashboard/sso`, { redirect: 'manual' });
+      expect(res.status).toBe(502);
+      expect(await res.text()).toContain('The identity provider cannot be reached: try again in a moment');
+    } finally {
+      service.child.kill('SIGTERM');
+      await service.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to start with DASHBOARD_PASSWORDS=false and no OIDC settings, naming them', async () => {
     const { code, stderr } = await failedStart({ DASHBOARD_PASSWORDS: 'false', OIDC_ISSUER: '', OIDC_CLIENT_ID: '', OIDC_CLIENT_SECRET: '', PORT: '0', BOOTSTRAP: 'false' });
     expect(code).toBe(1);
     expect(stderr).toContain('Configuration error: DASHBOARD_PASSWORDS=false needs single sign-on: set OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET');
