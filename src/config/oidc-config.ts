@@ -40,6 +40,6 @@ export function dashboardPasswords(env: Env, oidc: OidcConfig | undefined): bool
   return passwords;
 }
 
-export function isLoopback(hostname: string): boolean {
+function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
 }

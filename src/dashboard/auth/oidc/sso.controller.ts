@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiError } from '../../../common/errors/api-error';
+import type { ErrorCode } from '../../../common/errors/error-catalogue';
 import { JsonLogger } from '../../../common/logging/json-logger';
 import { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.module';
@@ -15,7 +16,7 @@ import { keepAttempt, SsoAttempt, takeAttempt } from './sso-attempt-cookie';
 import { SsoMembers } from './sso-members';
 
 /** Refusals shown on the refusal page and recorded as failed sign-ins; any other error is the usual error page. */
-const REFUSALS = new Set(['SSO_FAILED', 'SSO_EMAIL_UNVERIFIED', 'SSO_NOT_INVITED', 'SSO_INVITE_OTHER_EMAIL', 'INVALID_INVITE']);
+const REFUSALS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['SSO_FAILED', 'SSO_EMAIL_UNVERIFIED', 'SSO_NOT_INVITED', 'SSO_INVITE_OTHER_EMAIL', 'INVALID_INVITE']);
 
 /**
  * Sign-in by OpenID Connect (DECISIONS section 16), when OIDC_* are set: the sign-in and invite
@@ -71,9 +72,11 @@ export class SsoController {
       this.members.requireVerified(identity, email);
       const member = attempt.invite ? await this.members.acceptInvite(attempt.invite, email) : await this.members.member(email);
       await this.sessionCookie.start(req, res, member.userId, member.workspaceId, 'sso');
-      res.redirect(303, attempt.invite ? safeNext(undefined) : attempt.next);
+      res.redirect(303, attempt.next);
     } catch (error) {
       if (!(error instanceof ApiError) || !REFUSALS.has(error.code)) throw error;
+      // For the operator setting up a provider: the page says the same, the log keeps it with the request id.
+      this.logger.warn('single sign-on refused', { requestId: req.requestId, code: error.code, message: error.message });
       await this.signIns.failed(req, email, 'sso');
       await this.renderRefusal(res, error);
     }
