@@ -43,8 +43,8 @@ describe('dashboard: single sign-on (browser, OpenID provider)', () => {
    * callback answers with. `tamper` changes parameters of the authorization request on its way to the
    * provider (which sends them back in the callback and the ID token).
    */
-  async function ssoSignIn(page: Page, login: string, tamper: Record<string, string> = {}): Promise<number> {
-    await page.goto('/dashboard/sign-in');
+  async function ssoSignIn(page: Page, login: string, tamper: Record<string, string> = {}, from = '/dashboard/sign-in'): Promise<number> {
+    await page.goto(from);
     if (Object.keys(tamper).length === 0) {
       await page.getByRole('link', { name: 'Sign in with Acme ID' }).click();
     } else {
@@ -95,6 +95,11 @@ describe('dashboard: single sign-on (browser, OpenID provider)', () => {
     const replayed = await page.goto(callbacks[0]);
     expect(replayed!.status()).toBe(400);
     expect(await page.locator('main').innerText()).toContain('Single sign-on failed: this browser has no sign-in under way');
+
+    // A page asked for before signing in is where single sign-on lands.
+    const later = await t.newPage();
+    expect(await ssoSignIn(later, email, {}, '/dashboard/keys')).toBe(303);
+    expect(new URL(later.url()).pathname).toBe('/dashboard/keys');
   });
 
   it('refuses a callback whose state is not this browser’s attempt’s', async () => {
