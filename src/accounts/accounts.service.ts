@@ -195,10 +195,27 @@ export class AccountsService {
     } else {
       newHash = await hashPassword(requireNewPassword(password));
     }
+    return { id: await this.claimInvite(token, invite, address, newHash), email: address };
+  }
+
+  /**
+   * Uses an invite, once, for someone whose identity provider verified their email (single sign-on,
+   * DECISIONS section 16): no password is set or asked for. The invite's email must be that one
+   * (403 SSO_INVITE_OTHER_EMAIL); an invite without an email takes it.
+   */
+  async acceptInviteVerified(token: string, verifiedEmail: string): Promise<UserView> {
+    const invite = await this.usableInvite(token);
+    const address = requireEmail(verifiedEmail);
+    if (invite.email !== null && invite.email !== address) throw new ApiError('SSO_INVITE_OTHER_EMAIL', { params: { invited: invite.email, email: address } });
+    return { id: await this.claimInvite(token, invite, address, null), email: address };
+  }
+
+  /** Marks the invite used and makes `address` (its user, or a new one) a member; `newHash`, when given, becomes their first password. */
+  private async claimInvite(token: string, invite: InviteRow, address: string, newHash: string | null): Promise<string> {
     const digest = digestToken(token);
     const now = this.clock.now();
     const fixedUserId = invite.userId;
-    const userId = await atomically(this.dataSource, function* () {
+    return atomically(this.dataSource, function* () {
       const claimed = yield sql('UPDATE invites SET used_at = ? WHERE token_digest = ? AND used_at IS NULL AND expires_at > ?', now, digest, now);
       if (claimed.changes !== 1) throw new ApiError('INVALID_INVITE');
       let id = fixedUserId;
@@ -220,7 +237,6 @@ export class AccountsService {
       );
       return id;
     });
-    return { id: userId, email: address };
   }
 
   /** Open sign-up (DASHBOARD_SIGNUP; the caller checks it): a new `free` workspace named after the email, owned by the new user. */

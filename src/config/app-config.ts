@@ -1,5 +1,6 @@
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
+import { dashboardPasswords, OidcConfig, oidcConfig } from './oidc-config';
 import { withSecretFiles } from './secret-files';
 
 /** Every setting of the service, read once from the environment at start (DECISIONS.md section 8). */
@@ -23,6 +24,10 @@ export interface AppConfig {
   signingCertificateKey?: Buffer;
   /** DASHBOARD_SIGNUP: anyone may sign up on the dashboard, with a new `free` workspace (DECISIONS section 10). */
   dashboardSignup: boolean;
+  /** OIDC_*: dashboard sign-in by OpenID Connect (DECISIONS section 16); undefined when not set up. */
+  oidc?: OidcConfig;
+  /** DASHBOARD_PASSWORDS: password sign-in is offered (false needs `oidc`). */
+  dashboardPasswords: boolean;
   bodyLimitBytes: number;
   renderTimeoutMs: number;
   renderWorkers: number;
@@ -84,7 +89,7 @@ function int(env: Env, name: string, fallback: number, min: number, max = Number
   return value;
 }
 
-function bool(env: Env, name: string, fallback: boolean): boolean {
+export function bool(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name]?.trim().toLowerCase();
   if (raw === undefined || raw === '') return fallback;
   if (['true', '1', 'yes', 'on'].includes(raw)) return true;
@@ -92,7 +97,7 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got '${env[name]}'`);
 }
 
-function str(env: Env, name: string): string | undefined {
+export function str(env: Env, name: string): string | undefined {
   const raw = env[name]?.trim();
   return raw ? raw : undefined;
 }
@@ -115,7 +120,7 @@ function key256(env: Env, name: string): Buffer | undefined {
   return key;
 }
 
-function url(env: Env, name: string, protocols: string[]): string | undefined {
+export function url(env: Env, name: string, protocols: string[]): string | undefined {
   const raw = str(env, name);
   if (raw === undefined) return undefined;
   let parsed: URL;
@@ -163,7 +168,9 @@ export function loadConfig(given: Env = process.env): AppConfig {
   }
   // One worker per core for a workspace, and one more that a flood from one workspace never holds (FairSlots).
   const renderWorkers = int(env, 'RENDER_WORKERS', Math.max(1, cpus().length) + 1, 1, 256);
-  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+  const givenPublicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, '');
+  const publicUrl = givenPublicUrl ?? `http://localhost:${port}`;
+  const oidc = oidcConfig(env, givenPublicUrl);
   return {
     port,
     host: str(env, 'HOST') ?? '0.0.0.0',
@@ -171,12 +178,14 @@ export function loadConfig(given: Env = process.env): AppConfig {
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     s3: s3(env),
-    publicUrl: publicUrl.replace(/\/+$/, ''),
+    publicUrl,
     adminToken: str(env, 'ADMIN_TOKEN'),
     metricsToken: bearerToken(env, 'METRICS_TOKEN'),
     bootstrap: bool(env, 'BOOTSTRAP', true),
     signingCertificateKey: key256(env, 'SIGNING_CERTIFICATE_KEY'),
     dashboardSignup: bool(env, 'DASHBOARD_SIGNUP', false),
+    oidc,
+    dashboardPasswords: dashboardPasswords(env, oidc),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     renderTimeoutMs: int(env, 'RENDER_TIMEOUT_MS', DEFAULT_RENDER_TIMEOUT_MS, 1, 3_600_000),
     renderWorkers,

@@ -117,20 +117,20 @@ describe.each([
     };
     const asUser = (requestId: string) => ({ ...operator(requestId), actor: { type: 'user', id: ownerId } });
 
-    it('records sign-ins, an accepted invite included, as the person', async () => {
+    it('records sign-ins, an accepted invite included, as the person, with the method', async () => {
       await signIn('ada@example.com', PASSWORD, 'sign-in');
       for (const requestId of ['accept', 'sign-in']) {
-        expect(await entriesOf(requestId)).toEqual([{ ...asUser(requestId), action: 'user.signed_in', target: { type: 'user', id: ownerId } }]);
+        expect(await entriesOf(requestId)).toEqual([{ ...asUser(requestId), action: 'user.signed_in', target: { type: 'user', id: ownerId }, method: 'password' }]);
       }
     });
 
     it("records a failed sign-in without the actor's id, at the account it named, and never the password", async () => {
       await signIn('ada@example.com', 'wrong password!', 'failed');
-      expect(await entriesOf('failed')).toEqual([{ ...operator('failed'), actor: { type: 'user' }, action: 'user.sign_in_failed', target: { type: 'user', id: ownerId } }]);
+      expect(await entriesOf('failed')).toEqual([{ ...operator('failed'), actor: { type: 'user' }, action: 'user.sign_in_failed', target: { type: 'user', id: ownerId }, method: 'password' }]);
       await signIn('nobody@example.com', 'wrong password!', 'failed-unknown');
       const res = await audit('?action=user.sign_in_failed').expect(200);
       const unknown = res.body.entries.find((e: Entry) => e.requestId === 'failed-unknown');
-      expect(unknown).toEqual({ ...operator('failed-unknown'), workspaceId: null, actor: { type: 'user' }, action: 'user.sign_in_failed', target: { type: 'user', id: null } });
+      expect(unknown).toEqual({ ...operator('failed-unknown'), workspaceId: null, actor: { type: 'user' }, action: 'user.sign_in_failed', target: { type: 'user', id: null }, method: 'password' });
       expect(JSON.stringify(res.body)).not.toContain('wrong password');
       expect(JSON.stringify(res.body)).not.toContain('nobody@example.com');
     });

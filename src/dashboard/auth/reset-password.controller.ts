@@ -11,6 +11,7 @@ import { HOME_PATH, SIGN_IN_PATH } from '../http/dashboard-paths';
 import { FormBody, formField } from '../http/form-body.middleware';
 import { ViewRenderer } from '../view-renderer';
 import { formErrorOf, FormErrors, NO_FORM_ERRORS, toFormErrors } from './form-errors';
+import { PasswordsOnGuard } from './oidc/passwords-on.guard';
 import { SessionCookie } from './session-cookie';
 
 /**
@@ -36,6 +37,7 @@ export class ResetPasswordController {
   }
 
   @Post(':token')
+  @UseGuards(PasswordsOnGuard)
   async reset(@Param('token') token: string, @Body() body: FormBody, @Req() req: Request, @Res() res: Response): Promise<void> {
     const link = await this.describe(token);
     if (!link) return this.renderInvalid(res);

@@ -520,6 +520,11 @@ export interface components {
             ip: string | null;
             /** @description X-Request-Id of the request; null for the CLI */
             requestId: string | null;
+            /**
+             * @description Sign-ins only: with a password (an invite, a reset link or sign-up included) or by single sign-on
+             * @enum {string}
+             */
+            method?: "password" | "sso";
         };
         AuditPageDto: {
             /** @example true */
