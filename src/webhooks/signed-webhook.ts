@@ -25,14 +25,14 @@ export interface SignedWebhook {
 export function sendSignedWebhook(webhook: SignedWebhook, body: string, config: Pick<AppConfig, 'webhookAllowPrivate' | 'webhookTimeoutMs'>): Promise<WebhookResponse> {
   const attributes = { 'http.request.method': 'POST', 'server.address': hostOf(webhook.url), 'pdfgen.webhook.id': webhook.deliveryId };
   return tracing().inSpan('webhook deliver', { kind: 'client', parent: webhook.traceparent, attributes }, async (span) => {
-    const response = await attempt(webhook, body, config, span.traceparent);
+    const response = await signAndPost(webhook, body, config, span.traceparent);
     span.setAttributes({ 'http.response.status_code': response.statusCode });
     if (response.error || response.statusCode === undefined || response.statusCode >= 400) span.fail(response.error ?? `HTTP ${response.statusCode}`);
     return response;
   });
 }
 
-async function attempt(webhook: SignedWebhook, body: string, config: Pick<AppConfig, 'webhookAllowPrivate' | 'webhookTimeoutMs'>, traceparent: string | undefined): Promise<WebhookResponse> {
+async function signAndPost(webhook: SignedWebhook, body: string, config: Pick<AppConfig, 'webhookAllowPrivate' | 'webhookTimeoutMs'>, traceparent: string | undefined): Promise<WebhookResponse> {
   try {
     const secret = await webhook.secret();
     // For example the name has come to resolve to a refused address since the request was accepted.
