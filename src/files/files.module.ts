@@ -13,6 +13,7 @@ import { tracing } from '../tracing';
 /**
  * The bucket when S3_BUCKET is set (shared by every replica), else the local data folder.
  * The AWS SDK is loaded only when it is used: it costs tens of MB of a small container.
+ * With tracing exporting, each call to the store is a span.
  */
 async function fileStore(config: AppConfig): Promise<FileStore> {
   const store = config.s3 ? (await import('./s3-file-store')).S3FileStore.fromConfig(config.s3) : new DiskFileStore(join(config.dataDir, 'files'));

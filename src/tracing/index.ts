@@ -8,7 +8,7 @@ let current: Tracing = new PassThroughTracing();
 
 /**
  * Loads the OpenTelemetry SDK when the OTEL_* variables ask for export (main.ts, before the
- * application). Otherwise no @opentelemetry module is ever required, and a span costs a call.
+ * application). Otherwise no SDK module is ever required, and a span costs a function call.
  */
 export function startTracing(env: Env): void {
   if (!tracingConfigured(env)) return;
