@@ -12,7 +12,6 @@ async function main(): Promise<void> {
   tuneHeapForMemory();
   standInForTypeOrm();
   standInForSwagger();
-  startTracing(process.env);
   const { ConfigError, loadConfig } = await import('./config/app-config');
   const { createApp } = await import('./app.factory');
   const { JsonLogger } = await import('./common/logging/json-logger');
@@ -26,6 +25,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Before the application: the file store and the request middleware ask whether spans are exported.
+  startTracing(process.env, new JsonLogger(config.logLevel));
   const app = await createApp(config);
   await app.listen(config.port, config.host);
   const logger = app.get(JsonLogger);

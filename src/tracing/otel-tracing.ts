@@ -1,5 +1,5 @@
 // Loaded only when tracing is configured (index.ts): nothing else may import @opentelemetry.
-import { Context, context, propagation, ROOT_CONTEXT, Span, SpanKind, SpanStatusCode, trace, Tracer } from '@opentelemetry/api';
+import { Context, context, diag, DiagLogLevel, propagation, ROOT_CONTEXT, Span, SpanKind, SpanStatusCode, trace, Tracer } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { defaultResource, detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
@@ -13,7 +13,7 @@ import {
 } from '@opentelemetry/semantic-conventions';
 import type { Request, Response } from 'express';
 import { routeOf } from '../common/http/route-of';
-import type { SpanAttributes, SpanKindName, SpanOptions, TraceSpan, Tracing } from './tracing.port';
+import type { SpanAttributes, SpanKindName, SpanOptions, TraceSpan, Tracing, TracingLogger } from './tracing.port';
 
 const KINDS: Record<SpanKindName, SpanKind> = {
   internal: SpanKind.INTERNAL,
@@ -34,7 +34,11 @@ export class OtelTracing implements Tracing {
   private readonly tracer: Tracer;
   private readonly propagator = new W3CTraceContextPropagator();
 
-  constructor(env: Record<string, string | undefined>) {
+  constructor(env: Record<string, string | undefined>, logger: TracingLogger) {
+    const quiet = () => undefined;
+    const line = (write: (message: string, fields?: object) => void) => (message: string, ...args: unknown[]) =>
+      write(`opentelemetry: ${message}`, args.length > 0 ? { details: args.map(String) } : undefined);
+    diag.setLogger({ error: line((m, f) => logger.error(m, f)), warn: line((m, f) => logger.warn(m, f)), info: quiet, debug: quiet, verbose: quiet }, DiagLogLevel.WARN);
     const resource = defaultResource()
       .merge(detectResources({ detectors: [envDetector] }))
       .merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: env.OTEL_SERVICE_NAME || 'pdfgen' }));

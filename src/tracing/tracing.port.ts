@@ -25,6 +25,12 @@ export interface TraceSpan {
   fail(reason: string): void;
 }
 
+/** Where the SDK's own warnings and errors are written (the service's JSON log). */
+export interface TracingLogger {
+  warn(message: string, fields?: object): void;
+  error(message: string, fields?: object): void;
+}
+
 /**
  * Spans as the service makes them, whether or not an OpenTelemetry SDK is loaded: the only
  * tracing surface the rest of the code sees, so that without `OTEL_*` settings no SDK module is
