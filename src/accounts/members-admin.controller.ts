@@ -7,6 +7,7 @@ import { ApiErrorResponses } from '../common/openapi/api-error-responses.decorat
 import { DtoValidationPipe } from '../common/validation/dto-validation.pipe';
 import { AccountsService, InvitedMember, MemberView } from './accounts.service';
 import { AddMemberDto, InvitedMemberDto, MemberDto, ResetLinkDto } from './dto/add-member.dto';
+import { InviteEmailsService } from './invite-emails.service';
 import { PasswordResetsService, ResetLink } from './password-resets.service';
 
 const validBody = new DtoValidationPipe();
@@ -22,14 +23,18 @@ export class MembersAdminController {
   constructor(
     private readonly accounts: AccountsService,
     private readonly resets: PasswordResetsService,
+    private readonly inviteEmails: InviteEmailsService,
   ) {}
 
   @Post()
-  @ApiOperation({ operationId: 'inviteMember', summary: 'Invite a member: the answer carries their single-use invite URL (valid 7 days)' })
+  @ApiOperation({ operationId: 'inviteMember', summary: 'Invite a member: the answer carries their single-use invite URL (valid 7 days), also emailed to them when SMTP_URL is set' })
   @ApiResponse({ status: 201, type: InvitedMemberDto })
   @ApiErrorResponses('INVALID_REQUEST', 'WORKSPACE_NOT_FOUND', 'MEMBER_EXISTS')
   async add(@Param('id') id: string, @Body(validBody) body: AddMemberDto, @ActingAs('operator') by: AuditOrigin): Promise<InvitedMember> {
-    return this.accounts.invite(id, body.email, body.role, by);
+    const invited = await this.accounts.invite(id, body.email, body.role, by);
+    // A mail server's refusal is logged; the operator has the link in this answer either way.
+    await this.inviteEmails.send(id, invited, null);
+    return invited;
   }
 
   @Get()
