@@ -5,6 +5,7 @@ import { HistoryModule } from '../history/history.module';
 import { SignaturesModule } from '../signatures/signatures.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { WorkspacesModule } from '../workspaces/workspaces.module';
+import { ForgotPasswordController } from './auth/forgot-password.controller';
 import { ResetPasswordController } from './auth/reset-password.controller';
 import { SessionController } from './auth/session.controller';
 import { SessionCookie } from './auth/session-cookie';
@@ -35,6 +36,7 @@ import { ViewRenderer } from './view-renderer';
 const PAGE_CONTROLLERS = [
   SignInController,
   ResetPasswordController,
+  ForgotPasswordController,
   SessionController,
   AccountPageController,
   // Page controllers (helpers C, D, E): one line each below.

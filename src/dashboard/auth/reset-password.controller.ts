@@ -41,7 +41,7 @@ export class ResetPasswordController {
     if (!link) return this.renderInvalid(res);
     const password = formField(body, 'password');
     if (password.length >= PASSWORD_MIN_LENGTH && password !== formField(body, 'confirm')) return this.render(res, token, link.email, formErrorOf('PASSWORD_MISMATCH', 'confirm'));
-    let done: { userId: string; workspaceId: string };
+    let done: { userId: string; workspaceId: string | null };
     try {
       const { ip, requestId } = originOf(req, { type: 'user' });
       done = await this.resets.reset(token, password, { ip, requestId });
