@@ -49,7 +49,9 @@ export function resetEmail(reset: ResetEmail): Mail {
 
 /** "8 December 2026, 22:50 UTC": one way of writing a time for every reader. */
 export function utc(date: Date): string {
-  return `${date.toLocaleString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false })} UTC`;
+  const month = date.toLocaleString('en-GB', { timeZone: 'UTC', month: 'long' });
+  const time = date.toISOString().slice(11, 16);
+  return `${date.getUTCDate()} ${month} ${date.getUTCFullYear()}, ${time} UTC`;
 }
 
 function article(role: Role): string {
