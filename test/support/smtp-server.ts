@@ -12,12 +12,12 @@ export interface TestSmtpServer {
   /** `smtp://127.0.0.1:<port>`: the app's SMTP_URL. */
   url: string;
   received: ReceivedMail[];
-  /** The mails the envelope addressed to `to` so far. */
-  mailsTo(to: string): ParsedMail[];
-  /** The first mail to `to`, waiting up to `timeoutMs` for it. */
-  waitForMail(to: string, timeoutMs?: number): Promise<ParsedMail>;
-  /** The first `count` mails to `to`, waiting up to `timeoutMs` for them. */
-  waitForMails(to: string, count: number, timeoutMs?: number): Promise<ParsedMail[]>;
+  /** The mails the envelope addressed to `to` so far (with `subject` only, those with that subject). */
+  mailsTo(to: string, subject?: string): ParsedMail[];
+  /** The first mail to `to` (with `subject`), waiting up to 10 s for it. */
+  waitForMail(to: string, subject?: string): Promise<ParsedMail>;
+  /** The first `count` mails to `to` (with `subject`), waiting up to 10 s for them. */
+  waitForMails(to: string, count: number, subject?: string): Promise<ParsedMail[]>;
   close(): Promise<void>;
 }
 
@@ -45,11 +45,13 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  const mailsTo = (to: string) => received.filter((r) => r.to.includes(to.toLowerCase())).map((r) => r.mail);
-  const waitForMails = (to: string, count: number, timeoutMs = 10_000) =>
+  const mailsTo = (to: string, subject?: string) =>
+    received.filter((r) => r.to.includes(to.toLowerCase()) && (subject === undefined || r.mail.subject === subject)).map((r) => r.mail);
+  const waitForMails = (to: string, count: number, subject?: string) =>
     new Promise<ParsedMail[]>((resolve, reject) => {
+      const timeoutMs = 10_000;
       const check = () => {
-        const mails = mailsTo(to);
+        const mails = mailsTo(to, subject);
         if (mails.length < count) return;
         waiters.delete(check);
         clearTimeout(timer);
@@ -67,7 +69,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     received,
     mailsTo,
     waitForMails,
-    waitForMail: async (to, timeoutMs) => (await waitForMails(to, 1, timeoutMs))[0],
+    waitForMail: async (to, subject) => (await waitForMails(to, 1, subject))[0],
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
