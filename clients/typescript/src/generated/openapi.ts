@@ -119,7 +119,7 @@ export interface paths {
         /** List members and invitees */
         get: operations["listMembers"];
         put?: never;
-        /** Invite a member: the answer carries their single-use invite URL (valid 7 days) */
+        /** Invite a member: the answer carries their single-use invite URL (valid 7 days), also emailed to them when SMTP_URL is set */
         post: operations["inviteMember"];
         delete?: never;
         options?: never;
@@ -1098,7 +1098,7 @@ export interface components {
             remaining?: number;
             /** @description A batch's item count, which must fit in `remaining` whole. Carried by QUOTA_EXCEEDED. */
             requested?: number;
-            /** @description Seconds until signing in may be tried again. Carried by SIGN_IN_LOCKED. */
+            /** @description Seconds until signing in, or asking for a password reset link, may be tried again. Carried by SIGN_IN_LOCKED, RESET_REQUESTS_LIMITED. */
             retryAfterSeconds?: number;
         };
         /**
