@@ -1,7 +1,9 @@
 import { AccountsService } from '../../src/accounts/accounts.service';
 import { ForgotPasswordService } from '../../src/accounts/forgot-password.service';
+import { InviteEmailsService } from '../../src/accounts/invite-emails.service';
 import { PasswordResetsService } from '../../src/accounts/password-resets.service';
 import { SessionsService } from '../../src/accounts/sessions.service';
+import { freePort } from '../support/free-port';
 import { linkIn, startSmtpServer, TestSmtpServer } from '../support/smtp-server';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -114,6 +116,22 @@ describe('emails: forgot password and invites', () => {
   });
 });
 
+describe('with a mail server that cannot be reached', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}` });
+  });
+  afterAll(() => t?.close());
+
+  it('still invites (the link in the answer works) and says the email failed; Forgot password still answers', async () => {
+    const ws = (await t.admin.post('/workspaces', { name: 'Offline', plan: 'pro' }).expect(201)).body.id;
+    const invited = await t.admin.post(`/workspaces/${ws}/members`, { email: 'ada@example.com', role: 'owner' }).expect(201);
+    await expect(t.app.get(AccountsService).describeInvite(tokenOf(invited.body.inviteUrl))).resolves.toMatchObject({ email: 'ada@example.com' });
+    await expect(t.app.get(InviteEmailsService).send(ws, invited.body, null)).resolves.toBe('failed');
+    expect(t.app.get(ForgotPasswordService).request('ada@example.com', '127.0.0.1')).toBeUndefined();
+  });
+});
+
 describe('without SMTP_URL', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -121,10 +139,13 @@ describe('without SMTP_URL', () => {
   });
   afterAll(() => t?.close());
 
-  it('has no Forgot password page nor link', async () => {
+  it('has no Forgot password page nor link, and sends no invite', async () => {
     await t.http.get('/dashboard/forgot-password').expect(404);
     const signIn = await t.http.get('/dashboard/sign-in').expect(200);
     expect(signIn.text).not.toContain('Forgot password');
     expect(() => t.app.get(ForgotPasswordService).request('ada@example.com', '127.0.0.1')).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
+    const ws = (await t.admin.post('/workspaces', { name: 'Quiet', plan: 'pro' }).expect(201)).body.id;
+    const invited = await t.admin.post(`/workspaces/${ws}/members`, { email: 'ada@example.com', role: 'owner' }).expect(201);
+    await expect(t.app.get(InviteEmailsService).send(ws, invited.body, null)).resolves.toBe('off');
   });
 });

@@ -61,6 +61,7 @@ describe('dashboard: forgot password and invites by email', () => {
     // The link works once; the old password is gone, the new one signs in.
     const again = await b.newPage();
     expect((await again.goto(link))!.status()).toBe(400);
+    await expect(again.getByText('Ask for a new one with "Forgot password?" on the sign-in page').isVisible()).resolves.toBe(true);
     await again.goto('/dashboard/sign-in');
     await again.getByLabel('Email').fill(owner.email);
     await again.getByLabel('Password', { exact: true }).fill(PASSWORD);
