@@ -234,7 +234,7 @@ export class AccountsService {
       }
       // The invited membership is there already (its role may have changed since); the bootstrap's invite makes one.
       yield sql(
-        'INSERT INTO memberships (workspace_id, user_id, role, created_at, accepted_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (workspace_id, user_id) DO UPDATE SET accepted_at = excluded.accepted_at',
+        'INSERT INTO memberships (workspace_id, user_id, role, created_at, accepted_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (workspace_id, user_id) DO UPDATE SET accepted_at = COALESCE(memberships.accepted_at, excluded.accepted_at)',
         invite.workspaceId,
         id,
         invite.role,
