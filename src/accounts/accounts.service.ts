@@ -92,7 +92,7 @@ export class AccountsService {
     const token = newSecretToken();
     const member = await atomically(this.dataSource, function* () {
       yield sql('INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, NULL, ?) ON CONFLICT (email) DO NOTHING', randomUUID(), address, now);
-      const user = (yield sql('SELECT id, password_hash FROM users WHERE email = ?', address)).rows[0];
+      const user = (yield sql('SELECT id FROM users WHERE email = ?', address)).rows[0];
       const userId = String(user.id);
       const existing = (yield sql('SELECT role, created_at, accepted_at FROM memberships WHERE workspace_id = ? AND user_id = ?', workspaceId, userId)).rows[0];
       if (existing && existing.accepted_at !== null) throw new ApiError('MEMBER_EXISTS', { params: { email: address } });

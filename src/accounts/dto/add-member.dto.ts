@@ -19,7 +19,7 @@ export class MemberDto {
   @ApiProperty({ format: 'uuid', description: "The user's id" }) id: string;
   @ApiProperty({ example: 'ada@example.com' }) email: string;
   @ApiProperty({ enum: ROLES }) role: string;
-  @ApiProperty({ enum: ['invited', 'active'], description: 'invited until the user has set a password' }) status: string;
+  @ApiProperty({ enum: ['invited', 'active'], description: 'invited until they open their invite and accept it; only then does the workspace open to them' }) status: string;
   @ApiProperty({ format: 'date-time', description: 'When they became a member' }) createdAt: string;
 }
 

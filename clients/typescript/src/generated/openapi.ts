@@ -654,7 +654,7 @@ export interface components {
             /** @enum {string} */
             role: "owner" | "member";
             /**
-             * @description invited until the user has set a password
+             * @description invited until they open their invite and accept it; only then does the workspace open to them
              * @enum {string}
              */
             status: "invited" | "active";
@@ -687,7 +687,7 @@ export interface components {
             /** @enum {string} */
             role: "owner" | "member";
             /**
-             * @description invited until the user has set a password
+             * @description invited until they open their invite and accept it; only then does the workspace open to them
              * @enum {string}
              */
             status: "invited" | "active";
