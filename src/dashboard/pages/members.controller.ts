@@ -71,8 +71,7 @@ export class MembersPageController {
     try {
       await this.accounts.changeRole(ctx.workspace.id, userId, role, by);
     } catch (error) {
-      if (!(error instanceof ApiError) || error.code !== 'LAST_OWNER') throw error;
-      return this.render(res, ctx, { errors: { status: error.status, fields: {}, alert: `${error.message}: make someone else an owner first.` } });
+      return this.render(res, ctx, { errors: lastOwnerRefusal(error) });
     }
     // An owner who made themselves a member may no longer see this page.
     res.redirect(303, userId === ctx.user.id && role !== 'owner' ? HOME_PATH : `${MEMBERS_PATH}?role=changed`);
@@ -94,8 +93,7 @@ export class MembersPageController {
     try {
       await this.accounts.removeMember(ctx.workspace.id, userId, by);
     } catch (error) {
-      if (!(error instanceof ApiError) || error.code !== 'LAST_OWNER') throw error;
-      return this.render(res, ctx, { errors: { status: error.status, fields: {}, alert: `${error.message}: make someone else an owner first.` } });
+      return this.render(res, ctx, { errors: lastOwnerRefusal(error) });
     }
     // Removing oneself ends one's own session here.
     res.redirect(303, userId === ctx.user.id ? SIGN_IN_PATH : `${MEMBERS_PATH}?removed=1`);
@@ -140,4 +138,10 @@ export class MembersPageController {
 function rowOf(member: MemberView, ctx: DashboardContext, all: MemberView[]) {
   const owners = all.filter((m) => m.role === 'owner').length;
   return { ...member, isYou: member.id === ctx.user.id, lastOwner: member.role === 'owner' && owners === 1 };
+}
+
+/** LAST_OWNER above the table, with what to do about it; any other error is thrown on. */
+function lastOwnerRefusal(error: unknown): FormErrors {
+  if (!(error instanceof ApiError) || error.code !== 'LAST_OWNER') throw error;
+  return { status: error.status, fields: {}, alert: `${error.message}: make someone else an owner first.` };
 }
