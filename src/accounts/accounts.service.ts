@@ -163,11 +163,11 @@ export class AccountsService {
   }
 
   /**
-   * Makes a member an owner or a member (`member.role_changed`; the same role changes nothing). An
-   * invitee's open invite follows. 404 MEMBER_NOT_FOUND; 409 LAST_OWNER when no other owner who has
-   * accepted would be left.
+   * Makes a member an owner or a member (`member.role_changed`; the same role changes nothing) and
+   * returns them. An invitee's open invite follows. 404 MEMBER_NOT_FOUND; 409 LAST_OWNER when no
+   * other owner who has accepted would be left.
    */
-  async changeRole(workspaceId: string, userId: string, role: Role, by: AuditOrigin): Promise<void> {
+  async changeRole(workspaceId: string, userId: string, role: Role, by: AuditOrigin): Promise<MemberView> {
     await this.workspaces.get(workspaceId);
     const checkedRole = requireRole(role);
     const changed = await atomically(this.dataSource, function* () {
@@ -180,6 +180,7 @@ export class AccountsService {
       return true;
     });
     if (changed) await this.audit.record({ ...by, action: 'member.role_changed', workspaceId, target: { type: 'member', id: userId } });
+    return (await this.listMembers(workspaceId)).find((member) => member.id === userId)!;
   }
 
   /** What an invite link offers; 400 INVALID_INVITE when it is unknown, expired or used. */

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { ActingAs } from '../audit/acting-as';
 import type { AuditOrigin } from '../audit/audit-entry';
@@ -6,7 +6,7 @@ import { AdminTokenGuard } from '../auth/admin-token.guard';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses.decorator';
 import { DtoValidationPipe } from '../common/validation/dto-validation.pipe';
 import { AccountsService, InvitedMember, MemberView } from './accounts.service';
-import { AddMemberDto, InvitedMemberDto, MemberDto, ResetLinkDto } from './dto/add-member.dto';
+import { AddMemberDto, ChangeRoleDto, InvitedMemberDto, MemberDto, ResetLinkDto } from './dto/add-member.dto';
 import { InviteEmailsService } from './invite-emails.service';
 import { PasswordResetsService, ResetLink } from './password-resets.service';
 
@@ -43,6 +43,14 @@ export class MembersAdminController {
   @ApiErrorResponses('WORKSPACE_NOT_FOUND')
   async list(@Param('id') id: string): Promise<{ members: MemberView[] }> {
     return { members: await this.accounts.listMembers(id) };
+  }
+
+  @Patch(':userId')
+  @ApiOperation({ operationId: 'changeMemberRole', summary: "Change a member's role (owner or member)" })
+  @ApiOkResponse({ type: MemberDto })
+  @ApiErrorResponses('INVALID_REQUEST', 'WORKSPACE_NOT_FOUND', 'MEMBER_NOT_FOUND', 'LAST_OWNER')
+  async changeRole(@Param('id') id: string, @Param('userId') userId: string, @Body(validBody) body: ChangeRoleDto, @ActingAs('operator') by: AuditOrigin): Promise<MemberView> {
+    return this.accounts.changeRole(id, userId, body.role, by);
   }
 
   @Delete(':userId')

@@ -14,6 +14,13 @@ export class AddMemberDto {
   role: Role;
 }
 
+/** `PATCH /admin/v1/workspaces/:id/members/:userId` and `pdfgen members role`. */
+export class ChangeRoleDto {
+  @ApiProperty({ enum: ROLES, description: 'The last owner who has accepted cannot be made a member (409 LAST_OWNER)' })
+  @IsIn(ROLES, { message: ACCOUNT_FIELD_MESSAGES.role })
+  role: Role;
+}
+
 /** A member as the operator API answers it. */
 export class MemberDto {
   @ApiProperty({ format: 'uuid', description: "The user's id" }) id: string;

@@ -141,7 +141,8 @@ export interface paths {
         delete: operations["removeMember"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** Change a member's role (owner or member) */
+        patch: operations["changeMemberRole"];
         trace?: never;
     };
     "/admin/v1/workspaces/{id}/members/{userId}/reset-link": {
@@ -701,6 +702,13 @@ export interface components {
              * @example https://pdf.example.com/dashboard/invite/3q2-7wXvV0mZ7n9hQk1pYbq0a2l3eQ7dXk8sFh0GmPw
              */
             inviteUrl: string;
+        };
+        ChangeRoleDto: {
+            /**
+             * @description The last owner who has accepted cannot be made a member (409 LAST_OWNER)
+             * @enum {string}
+             */
+            role: "owner" | "member";
         };
         ResetLinkDto: {
             /**
@@ -3732,6 +3740,82 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid admin token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Workspace '<id>' not found | Member '<id>' not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A workspace needs at least one owner */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    changeMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeRoleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberDto"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+                        validationErrors?: string[];
+                    };
+                };
             };
             /** @description Invalid admin token */
             401: {
