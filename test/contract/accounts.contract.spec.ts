@@ -399,7 +399,7 @@ describe.each(storeAdapters('accounts'))('accounts store contract: $name', (adap
       const ws = await workspace();
       const owner = await activeMember(ws, email('owner'));
       const member = await activeMember(ws, email('member'), 'member');
-      await two.accounts.changeRole(ws, member.id, 'owner', OPERATOR_OFFLINE);
+      await expect(two.accounts.changeRole(ws, member.id, 'owner', OPERATOR_OFFLINE)).resolves.toMatchObject({ id: member.id, role: 'owner' });
       expect(await one.accounts.roleIn(member.id, ws)).toBe('owner');
       await one.accounts.changeRole(ws, owner.id, 'member', OPERATOR_OFFLINE);
       expect(await one.accounts.roleIn(owner.id, ws)).toBe('member');
@@ -407,7 +407,7 @@ describe.each(storeAdapters('accounts'))('accounts store contract: $name', (adap
         expect.objectContaining({ code: 'LAST_OWNER', status: 409, message: 'A workspace needs at least one owner' }),
       );
       // The same role again changes nothing, even for the last owner.
-      await expect(one.accounts.changeRole(ws, member.id, 'owner', OPERATOR_OFFLINE)).resolves.toBeUndefined();
+      await expect(one.accounts.changeRole(ws, member.id, 'owner', OPERATOR_OFFLINE)).resolves.toMatchObject({ id: member.id, role: 'owner', status: 'active' });
       await expect(one.accounts.changeRole(ws, 'nobody', 'owner', OPERATOR_OFFLINE)).rejects.toEqual(refused('MEMBER_NOT_FOUND', 404));
       await expect(one.accounts.changeRole('nope', member.id, 'owner', OPERATOR_OFFLINE)).rejects.toEqual(refused('WORKSPACE_NOT_FOUND', 404));
       await expect(one.accounts.changeRole(ws, owner.id, 'admin' as 'owner', OPERATOR_OFFLINE)).rejects.toEqual(
