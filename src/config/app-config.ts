@@ -28,6 +28,8 @@ export interface AppConfig {
   oidc?: OidcConfig;
   /** DASHBOARD_PASSWORDS: password sign-in is offered (false needs `oidc`). */
   dashboardPasswords: boolean;
+  /** SMTP_URL and SMTP_FROM: with them, "Forgot password" and invites are sent by email (DECISIONS section 16). */
+  smtp?: SmtpConfig;
   bodyLimitBytes: number;
   renderTimeoutMs: number;
   renderWorkers: number;
@@ -60,6 +62,13 @@ export interface HttpTimeouts {
   requestTimeoutMs: number;
   /** How long a connection may stay idle between requests. */
   keepAliveTimeoutMs: number;
+}
+
+export interface SmtpConfig {
+  /** `smtp://user:pass@host:587` (STARTTLS when the server offers it) or `smtps://...:465`. */
+  url: string;
+  /** The sender: an address, or `Name <address>`. */
+  from: string;
 }
 
 export interface S3Config {
@@ -149,6 +158,17 @@ function s3(env: Env): S3Config | undefined {
   };
 }
 
+function smtp(env: Env, publicUrl: string): SmtpConfig | undefined {
+  const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+  if (smtpUrl === undefined) return undefined;
+  const from = str(env, 'SMTP_FROM') ?? `pdfgen <no-reply@${new URL(publicUrl).hostname}>`;
+  // Nothing after the address: a header line cannot be smuggled into the mails.
+  if (!/^[^\r\n<>@]*<[^\s<>@]+@[^\s<>@]+>$|^[^\s<>@]+@[^\s<>@]+$/.test(from)) {
+    throw new ConfigError(`SMTP_FROM must be an email address, or a name and <address>, got '${from}'`);
+  }
+  return { url: smtpUrl, from };
+}
+
 function httpTimeouts(env: Env): HttpTimeouts {
   const headersTimeoutMs = int(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
   const requestTimeoutMs = int(env, 'HTTP_REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000);
@@ -186,6 +206,7 @@ export function loadConfig(given: Env = process.env): AppConfig {
     dashboardSignup: bool(env, 'DASHBOARD_SIGNUP', false),
     oidc,
     dashboardPasswords: dashboardPasswords(env, oidc),
+    smtp: smtp(env, publicUrl),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     renderTimeoutMs: int(env, 'RENDER_TIMEOUT_MS', DEFAULT_RENDER_TIMEOUT_MS, 1, 3_600_000),
     renderWorkers,

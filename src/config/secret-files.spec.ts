@@ -28,6 +28,7 @@ describe('secrets from files (<NAME>_FILE)', () => {
       OIDC_ISSUER: 'https://id.example.com',
       OIDC_CLIENT_ID: 'pdfgen',
       OIDC_CLIENT_SECRET_FILE: file('oidc-secret', 'client-secret-from-a-file\n'),
+      SMTP_URL_FILE: file('smtp', 'smtp://pdfgen:m4il@mail:587\n'),
     });
     expect(config.adminToken).toBe('admin-token-from-a-file-0123');
     expect(config.metricsToken).toBe('metrics-token-0123456789');
@@ -35,7 +36,8 @@ describe('secrets from files (<NAME>_FILE)', () => {
     expect(config.redisUrl).toBe('redis://redis:6379');
     expect(config.s3).toMatchObject({ accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG' });
     expect(config.oidc?.clientSecret).toBe('client-secret-from-a-file');
-    expect(SECRET_SETTINGS).toHaveLength(8);
+    expect(config.smtp?.url).toBe('smtp://pdfgen:m4il@mail:587');
+    expect(SECRET_SETTINGS).toHaveLength(9);
   });
 
   it('refuses both forms at once, and a file it cannot read, naming the variable', () => {

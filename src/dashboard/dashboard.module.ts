@@ -7,6 +7,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
 import { WorkspacesModule } from '../workspaces/workspaces.module';
 import { SsoController } from './auth/oidc/sso.controller';
 import { SSO_PROVIDERS } from './auth/oidc/sso-providers';
+import { ForgotPasswordController } from './auth/forgot-password.controller';
 import { ResetPasswordController } from './auth/reset-password.controller';
 import { SessionController } from './auth/session.controller';
 import { SessionCookie } from './auth/session-cookie';
@@ -38,6 +39,7 @@ const PAGE_CONTROLLERS = [
   SignInController,
   SsoController,
   ResetPasswordController,
+  ForgotPasswordController,
   SessionController,
   AccountPageController,
   // Page controllers (helpers C, D, E): one line each below.

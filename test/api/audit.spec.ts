@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { AccountsService } from '../../src/accounts/accounts.service';
 import { AUDIT_ACTIONS } from '../../src/audit/audit-entry';
 import { expectError } from '../support/expect-error';
 import { sample } from '../support/samples';
@@ -58,8 +59,9 @@ describe.each([
     await t.admin.post(`/workspaces/${ws.id}/webhook-secret`).set('X-Request-Id', 'op-secret').expect(200);
     await t.admin.patch(`/workspaces/${ws.id}`, { plan: 'pro', suspended: false }).set('X-Request-Id', 'op-plan').expect(200);
     await t.admin.patch(`/workspaces/${ws.id}`, { plan: 'business' }).expect(200);
-    // Another owner first: the last owner could not be removed.
-    await t.admin.post(`/workspaces/${ws.id}/members`, { email: 'boss@example.com', role: 'owner' }).expect(201);
+    // Another owner who has accepted first: the last owner could not be removed.
+    const boss = await t.admin.post(`/workspaces/${ws.id}/members`, { email: 'boss@example.com', role: 'owner' }).expect(201);
+    await t.app.get(AccountsService).acceptInvite(boss.body.inviteUrl.split('/').pop(), PASSWORD);
     const member = await t.admin.post(`/workspaces/${ws.id}/members`, { email: 'grace@example.com', role: 'member' }).set('X-Request-Id', 'op-invite').expect(201);
     await t.admin.post(`/workspaces/${ws.id}/members`, { email: 'grace@example.com', role: 'owner' }).set('X-Request-Id', 'op-reinvite').expect(201);
     await t.admin.delete(`/workspaces/${ws.id}/members/${member.body.id}`).set('X-Request-Id', 'op-remove').expect(204);

@@ -58,6 +58,7 @@ export const ERROR_CATALOGUE = {
   LAST_OWNER: { status: 409, message: 'A workspace needs at least one owner' },
   PASSWORD_MISMATCH: { status: 400, message: 'The passwords do not match' },
   INVALID_RESET_LINK: { status: 400, message: 'This password reset link is invalid, expired or already used' },
+  RESET_REQUESTS_LIMITED: { status: 429, message: 'Too many password reset requests from your network: try again later', extra: ['retryAfterSeconds'] },
   NO_WORKSPACE: { status: 403, message: 'This account is not a member of any workspace: ask an owner for an invite' },
   PASSWORDS_OFF: { status: 403, message: 'Password sign-in is turned off: use single sign-on' },
   SSO_FAILED: { status: 400, message: 'Single sign-on failed: <reason>' },

@@ -2,6 +2,7 @@ import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res, UseGuards 
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AccountsService, InviteDescription, UserView } from '../../accounts/accounts.service';
+import { ForgotPasswordService } from '../../accounts/forgot-password.service';
 import { PASSWORD_MIN_LENGTH } from '../../accounts/passwords';
 import { ApiError } from '../../common/errors/api-error';
 import { AppConfig } from '../../config/app-config';
@@ -26,6 +27,7 @@ export class SignInController {
     private readonly sessionCookie: SessionCookie,
     private readonly signIns: SignInAudit,
     private readonly views: ViewRenderer,
+    private readonly forgotPassword: ForgotPasswordService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -130,12 +132,12 @@ export class SignInController {
   }
 
   private renderSignIn(res: Response, email: string, next: string, errors: FormErrors): Promise<void> {
-    const vars = { title: 'Sign in', email, next: next === HOME_PATH ? '' : next, errors, signUp: this.config.dashboardSignup && this.config.dashboardPasswords, ...signInChoices(this.config) };
+    const vars = { title: 'Sign in', email, next: next === HOME_PATH ? '' : next, errors, signUp: this.config.dashboardSignup && this.config.dashboardPasswords, ...signInChoices(this.config), forgotPassword: this.forgotPassword.enabled };
     return this.views.render(res, 'auth/sign-in', vars, errors.status);
   }
 
   private renderInvite(res: Response, token: string, invite: InviteDescription, email: string, errors: FormErrors): Promise<void> {
-    const vars = { title: `Join ${invite.workspaceName}`, token, invite, email, errors, ...signInChoices(this.config) };
+    const vars = { title: `Join ${invite.workspaceName}`, token, invite, email, errors, ...signInChoices(this.config), forgotPassword: this.forgotPassword.enabled };
     return this.views.render(res, 'auth/invite', vars, errors.status);
   }
 
