@@ -1,7 +1,7 @@
 import type { RenderRequest } from '../src/engine/page/pdf-options';
 import { TEMPLATE_SAMPLES } from '../src/templates/samples';
 import { TEMPLATE_IDS, TemplateId } from '../src/engine/templates/template.types';
-import { InvoiceItem, invoiceWithItems, renderRequest } from '../test/support/render-cases';
+import { InvoiceItem, invoiceWithItems, renderRequest, scriptInvoice } from '../test/support/render-cases';
 
 export interface RenderCase {
   name: string;
@@ -39,6 +39,9 @@ export function renderCases(): RenderCase[] {
   return [
     { name: 'invoice-basic 20 items', templateId: 'invoice-basic', data: invoiceWithItems(20), targetMs: 3 },
     { name: 'invoice-basic 1,000 items', templateId: 'invoice-basic', data: invoiceWithItems(1000), targetMs: 100 },
+    // Issue 35's cost: dictionary line breaks (Thai) and the Japanese forms and line rules.
+    { name: 'invoice-basic 20 items, Thai', templateId: 'invoice-basic', data: scriptInvoice('thai') },
+    { name: 'invoice-basic 20 items, Japanese', templateId: 'invoice-basic', data: scriptInvoice('japanese') },
     ...samples,
   ];
 }

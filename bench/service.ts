@@ -7,6 +7,9 @@ import { freePort } from '../test/support/free-port';
 
 const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 
+/** This file runs from bench/.build/bench; the service is the app's own build in dist/. */
+const THIS_CHECKOUT = resolve(__dirname, '../../..');
+
 export interface RunningService {
   pid: number;
   baseUrl: string;
@@ -14,8 +17,14 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
+/** Which build to run (default: this checkout's), and variables added to its environment. */
+export interface ServiceChoice {
+  root?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
 /** Starts `node dist/main.js` on a free port with a temporary data directory and a business workspace with a huge limit. */
-export async function startService(log: (line: string) => void): Promise<RunningService> {
+export async function startService(log: (line: string) => void, choice: ServiceChoice = {}): Promise<RunningService> {
   const tempDir = await mkdtemp(join(tmpdir(), 'pdfgen-bench-'));
   const dataDir = join(tempDir, 'data');
   const port = await freePort();
@@ -32,12 +41,13 @@ export async function startService(log: (line: string) => void): Promise<Running
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? process.env.LOG_LEVEL ?? 'info',
     // As `npm start` and the Docker image run the service (README, "Configuration"); set it to bench without.
     MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+    ...choice.env,
   };
   // SQLite and files under DATA_DIR unless asked to bench the configured Postgres / Redis / S3.
   if (process.env.BENCH_INHERIT_BACKENDS !== '1') for (const name of ['DATABASE_URL', 'REDIS_URL', 'S3_BUCKET']) delete env[name];
   // BENCH_SERVICE_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the service under load.
   const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const main = await snapshotBuild(tempDir);
+  const main = await snapshotBuild(tempDir, choice.root);
   const child = spawn(process.execPath, [...nodeArgs, main], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
@@ -96,9 +106,7 @@ function statusField(pid: number, field: string): number {
  * Runs the service from a copy of dist/ (with fonts/ and node_modules/ linked beside it, where the
  * build looks for them): other people's `nest build` empties dist/ while the benchmark runs.
  */
-async function snapshotBuild(dir: string): Promise<string> {
-  // This file runs from bench/.build/bench; the service is the app's own build in dist/.
-  const root = resolve(__dirname, '../../..');
+async function snapshotBuild(dir: string, root = THIS_CHECKOUT): Promise<string> {
   const dist = join(root, 'dist');
   const app = join(dir, 'app');
   await cp(dist, join(app, 'dist'), { recursive: true, filter: (source) => !source.endsWith('.map') });

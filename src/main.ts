@@ -4,6 +4,7 @@ import type { JsonLogger } from './common/logging/json-logger';
 import { standInForSwagger } from './common/openapi/swagger-stand-ins';
 import { tuneHeapForMemory } from './config/heap-tuning';
 import { standInForTypeOrm } from './database/typeorm-stand-ins';
+import { startTracing, stopTracing } from './tracing';
 
 async function main(): Promise<void> {
   // Before the application's modules load: loading them is what first grows the young generation,
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Before the application: the file store and the request middleware ask whether spans are exported.
+  startTracing(process.env, new JsonLogger(config.logLevel));
   const app = await createApp(config);
   await app.listen(config.port, config.host);
   const logger = app.get(JsonLogger);
@@ -49,6 +52,8 @@ async function shutdown(app: INestApplication, logger: JsonLogger, signal: strin
   clearInterval(sweep);
   clearTimeout(force);
   await app.close();
+  // Last: the spans of the requests and jobs that just finished are sent too.
+  await stopTracing().catch((error: unknown) => logger.warn('could not send the last spans', { error: String(error) }));
   logger.info('stopped');
   process.exit(0);
 }

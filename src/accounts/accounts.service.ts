@@ -27,7 +27,7 @@ export interface MemberView {
   id: string;
   email: string;
   role: Role;
-  /** `invited` until the user has set a password. */
+  /** `invited` until the person has opened their invite and accepted it. */
   status: 'invited' | 'active';
   createdAt: string;
 }
@@ -79,9 +79,10 @@ export class AccountsService {
   ) {}
 
   /**
-   * Makes `email` a member with `role` and returns a fresh invite link. Re-inviting someone who
-   * has not accepted yet replaces their earlier links (and sets the role); an active member is 409.
-   * Someone with an account already becomes an active member at once; their link only confirms.
+   * Makes `email` an invited member with `role` and returns a fresh invite link. Re-inviting someone
+   * who has not accepted yet replaces their earlier links (and sets the role); an active member is
+   * 409. The membership opens nothing until the person accepts with the link, even when they have an
+   * account already (someone removed and invited again): access needs their consent.
    */
   async invite(workspaceId: string, email: string, role: Role, by: AuditOrigin): Promise<InvitedMember> {
     await this.workspaces.get(workspaceId);
@@ -91,11 +92,10 @@ export class AccountsService {
     const token = newSecretToken();
     const member = await atomically(this.dataSource, function* () {
       yield sql('INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, NULL, ?) ON CONFLICT (email) DO NOTHING', randomUUID(), address, now);
-      const user = (yield sql('SELECT id, password_hash FROM users WHERE email = ?', address)).rows[0];
+      const user = (yield sql('SELECT id FROM users WHERE email = ?', address)).rows[0];
       const userId = String(user.id);
-      const active = user.password_hash !== null;
-      const existing = (yield sql('SELECT role, created_at FROM memberships WHERE workspace_id = ? AND user_id = ?', workspaceId, userId)).rows[0];
-      if (existing && active) throw new ApiError('MEMBER_EXISTS', { params: { email: address } });
+      const existing = (yield sql('SELECT role, created_at, accepted_at FROM memberships WHERE workspace_id = ? AND user_id = ?', workspaceId, userId)).rows[0];
+      if (existing && existing.accepted_at !== null) throw new ApiError('MEMBER_EXISTS', { params: { email: address } });
       let createdAt = now;
       let previousRole: Role | null = null;
       if (existing) {
@@ -104,11 +104,11 @@ export class AccountsService {
         createdAt = Number(existing.created_at);
         yield sql('UPDATE memberships SET role = ? WHERE workspace_id = ? AND user_id = ?', checkedRole, workspaceId, userId);
       } else {
-        yield sql('INSERT INTO memberships (workspace_id, user_id, role, created_at) VALUES (?, ?, ?, ?)', workspaceId, userId, checkedRole, now);
+        yield sql('INSERT INTO memberships (workspace_id, user_id, role, created_at, accepted_at) VALUES (?, ?, ?, ?, NULL)', workspaceId, userId, checkedRole, now);
       }
       yield sql('DELETE FROM invites WHERE workspace_id = ? AND user_id = ? AND used_at IS NULL', workspaceId, userId);
       yield insertInvite(digestToken(token), workspaceId, userId, checkedRole, now);
-      return { id: userId, status: active ? ('active' as const) : ('invited' as const), createdAt, previousRole };
+      return { id: userId, createdAt, previousRole };
     });
     const target = { type: 'member' as const, id: member.id };
     await this.audit.record({ ...by, action: 'member.invited', workspaceId, target });
@@ -118,7 +118,7 @@ export class AccountsService {
       id: member.id,
       email: address,
       role: checkedRole,
-      status: member.status,
+      status: 'invited',
       createdAt: new Date(member.createdAt).toISOString(),
       inviteUrl: inviteUrl(this.config.publicUrl, token),
     };
@@ -129,7 +129,7 @@ export class AccountsService {
     const { rows } = await executeStatement(
       this.dataSource,
       sql(
-        `SELECT u.id, u.email, m.role, m.created_at, CASE WHEN u.password_hash IS NULL THEN 0 ELSE 1 END AS active
+        `SELECT u.id, u.email, m.role, m.created_at, CASE WHEN m.accepted_at IS NULL THEN 0 ELSE 1 END AS active
          FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.workspace_id = ? ORDER BY m.created_at, u.email`,
         workspaceId,
       ),
@@ -162,6 +162,27 @@ export class AccountsService {
     await this.audit.record({ ...by, action: 'member.removed', workspaceId, target: { type: 'member', id: userId } });
   }
 
+  /**
+   * Makes a member an owner or a member (`member.role_changed`; the same role changes nothing) and
+   * returns them. An invitee's open invite follows. 404 MEMBER_NOT_FOUND; 409 LAST_OWNER when no
+   * other owner who has accepted would be left.
+   */
+  async changeRole(workspaceId: string, userId: string, role: Role, by: AuditOrigin): Promise<MemberView> {
+    await this.workspaces.get(workspaceId);
+    const checkedRole = requireRole(role);
+    const changed = await atomically(this.dataSource, function* () {
+      const membership = (yield sql('SELECT role FROM memberships WHERE workspace_id = ? AND user_id = ?', workspaceId, userId)).rows[0];
+      if (!membership) throw new ApiError('MEMBER_NOT_FOUND', { params: { id: userId } });
+      if (membership.role === checkedRole) return false;
+      if (membership.role === 'owner') yield* keepAnOwner(workspaceId, userId);
+      yield sql('UPDATE memberships SET role = ? WHERE workspace_id = ? AND user_id = ?', checkedRole, workspaceId, userId);
+      yield sql('UPDATE invites SET role = ? WHERE workspace_id = ? AND user_id = ? AND used_at IS NULL', checkedRole, workspaceId, userId);
+      return true;
+    });
+    if (changed) await this.audit.record({ ...by, action: 'member.role_changed', workspaceId, target: { type: 'member', id: userId } });
+    return (await this.listMembers(workspaceId)).find((member) => member.id === userId)!;
+  }
+
   /** What an invite link offers; 400 INVALID_INVITE when it is unknown, expired or used. */
   async describeInvite(token: string): Promise<InviteDescription> {
     const invite = await this.usableInvite(token);
@@ -176,7 +197,8 @@ export class AccountsService {
 
   /**
    * Uses an invite, once: sets the invitee's password (or, when they have one already, checks it)
-   * and makes them a member. `email` is needed only for an invite without one (400 naming `email`).
+   * and makes them an active member, their consent to the invite. `email` is needed only for an
+   * invite without one (400 naming `email`).
    */
   async acceptInvite(token: string, password: string, email?: string): Promise<UserView> {
     const invite = await this.usableInvite(token);
@@ -195,10 +217,27 @@ export class AccountsService {
     } else {
       newHash = await hashPassword(requireNewPassword(password));
     }
+    return { id: await this.claimInvite(token, invite, address, newHash), email: address };
+  }
+
+  /**
+   * Uses an invite, once, for someone whose identity provider verified their email (single sign-on,
+   * DECISIONS section 16): no password is set or asked for. The invite's email must be that one
+   * (403 SSO_INVITE_OTHER_EMAIL); an invite without an email takes it.
+   */
+  async acceptInviteVerified(token: string, verifiedEmail: string): Promise<UserView> {
+    const invite = await this.usableInvite(token);
+    const address = requireEmail(verifiedEmail);
+    if (invite.email !== null && invite.email !== address) throw new ApiError('SSO_INVITE_OTHER_EMAIL', { params: { invited: invite.email, email: address } });
+    return { id: await this.claimInvite(token, invite, address, null), email: address };
+  }
+
+  /** Marks the invite used and makes `address` (its user, or a new one) a member; `newHash`, when given, becomes their first password. */
+  private async claimInvite(token: string, invite: InviteRow, address: string, newHash: string | null): Promise<string> {
     const digest = digestToken(token);
     const now = this.clock.now();
     const fixedUserId = invite.userId;
-    const userId = await atomically(this.dataSource, function* () {
+    return atomically(this.dataSource, function* () {
       const claimed = yield sql('UPDATE invites SET used_at = ? WHERE token_digest = ? AND used_at IS NULL AND expires_at > ?', now, digest, now);
       if (claimed.changes !== 1) throw new ApiError('INVALID_INVITE');
       let id = fixedUserId;
@@ -211,16 +250,17 @@ export class AccountsService {
         const set = yield sql('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash IS NULL', newHash, id);
         if (set.changes !== 1) throw new ApiError('INVALID_INVITE');
       }
+      // The invited membership is there already (its role may have changed since); the bootstrap's invite makes one.
       yield sql(
-        'INSERT INTO memberships (workspace_id, user_id, role, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (workspace_id, user_id) DO NOTHING',
+        'INSERT INTO memberships (workspace_id, user_id, role, created_at, accepted_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (workspace_id, user_id) DO UPDATE SET accepted_at = COALESCE(memberships.accepted_at, excluded.accepted_at)',
         invite.workspaceId,
         id,
         invite.role,
         now,
+        now,
       );
       return id;
     });
-    return { id: userId, email: address };
   }
 
   /** Open sign-up (DASHBOARD_SIGNUP; the caller checks it): a new `free` workspace named after the email, owned by the new user. */
@@ -236,7 +276,7 @@ export class AccountsService {
       await atomically(this.dataSource, function* () {
         const inserted = yield sql('INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (email) DO NOTHING', userId, address, hash, now);
         if (inserted.changes !== 1) throw new ApiError('EMAIL_TAKEN');
-        yield sql("INSERT INTO memberships (workspace_id, user_id, role, created_at) VALUES (?, ?, 'owner', ?)", workspace.id, userId, now);
+        yield sql("INSERT INTO memberships (workspace_id, user_id, role, created_at, accepted_at) VALUES (?, ?, 'owner', ?, ?)", workspace.id, userId, now, now);
       });
     } catch (error) {
       await executeStatement(this.dataSource, sql('DELETE FROM workspaces WHERE id = ?', workspace.id));
@@ -261,11 +301,11 @@ export class AccountsService {
     return { id: user!.id, email: address };
   }
 
-  /** The user's workspaces, sorted by name. */
+  /** The workspaces the user has accepted to be a member of, sorted by name. */
   async memberships(userId: string): Promise<MembershipView[]> {
     const { rows } = await executeStatement(
       this.dataSource,
-      sql('SELECT m.workspace_id, w.name, w.plan, m.role FROM memberships m JOIN workspaces w ON w.id = m.workspace_id WHERE m.user_id = ?', userId),
+      sql('SELECT m.workspace_id, w.name, w.plan, m.role FROM memberships m JOIN workspaces w ON w.id = m.workspace_id WHERE m.user_id = ? AND m.accepted_at IS NOT NULL', userId),
     );
     return rows
       .map((row) => ({ workspaceId: String(row.workspace_id), workspaceName: String(row.name), plan: String(row.plan), role: row.role as Role }))
@@ -281,8 +321,9 @@ export class AccountsService {
     return { userId: String(rows[0].id), workspaceIds: rows.filter((row) => row.workspace_id !== null).map((row) => String(row.workspace_id)) };
   }
 
+  /** The user's role in a workspace they have accepted to be a member of; null otherwise. */
   async roleIn(userId: string, workspaceId: string): Promise<Role | null> {
-    const { rows } = await executeStatement(this.dataSource, sql('SELECT role FROM memberships WHERE workspace_id = ? AND user_id = ?', workspaceId, userId));
+    const { rows } = await executeStatement(this.dataSource, sql('SELECT role FROM memberships WHERE workspace_id = ? AND user_id = ? AND accepted_at IS NOT NULL', workspaceId, userId));
     return rows.length === 0 ? null : (rows[0].role as Role);
   }
 
@@ -353,9 +394,12 @@ export class AccountsService {
   }
 }
 
-/** 409 LAST_OWNER unless the workspace has an owner besides `userId` (part of a transaction). */
+/**
+ * 409 LAST_OWNER unless the workspace has an owner besides `userId` who has accepted (part of a
+ * transaction): an invited owner may never come, and the workspace would have no one to manage it.
+ */
 function* keepAnOwner(workspaceId: string, userId: string): SqlScript<void> {
-  const others = (yield sql("SELECT COUNT(*) AS n FROM memberships WHERE workspace_id = ? AND role = 'owner' AND user_id <> ?", workspaceId, userId)).rows[0];
+  const others = (yield sql("SELECT COUNT(*) AS n FROM memberships WHERE workspace_id = ? AND role = 'owner' AND user_id <> ? AND accepted_at IS NOT NULL", workspaceId, userId)).rows[0];
   if (Number(others.n) === 0) throw new ApiError('LAST_OWNER');
 }
 

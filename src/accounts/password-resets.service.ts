@@ -35,7 +35,8 @@ export type RequestOrigin = Omit<AuditOrigin, 'actor'>;
  * (single use, 1 hour, only their SHA-256 kept, like invites), and a signed-in person changing
  * theirs. Every reset ends the person's other sessions: all of them after a link, all but the
  * current one after a change. Both are `user.password_reset` in the audit log; a link's reset is
- * recorded with the link's maker as the actor, since the link is their authority.
+ * recorded with the link's maker as the actor, since the link is their authority (the person
+ * themselves for a link they asked for by email: their mailbox proved who they are).
  */
 @Injectable()
 export class PasswordResetsService {
@@ -75,6 +76,34 @@ export class PasswordResetsService {
     return { resetUrl: resetUrl(this.config.publicUrl, token), expiresAt: new Date(expiresAt).toISOString() };
   }
 
+  /**
+   * "Forgot password" (DECISIONS section 16): a fresh link for the account `address` names, made by
+   * the person themselves and tied to no workspace; null when no account with a password has that
+   * email (the caller answers the same either way). Their earlier unused links stop working.
+   */
+  async issueToSelf(address: string): Promise<(ResetLink & { userId: string }) | null> {
+    const token = newSecretToken();
+    const now = this.clock.now();
+    const expiresAt = now + RESET_LINK_TTL_MS;
+    const userId = await atomically(this.dataSource, function* () {
+      const user = (yield sql('SELECT id FROM users WHERE email = ? AND password_hash IS NOT NULL', address)).rows[0];
+      if (!user) return null;
+      const id = String(user.id);
+      yield sql('DELETE FROM password_resets WHERE user_id = ? AND used_at IS NULL', id);
+      yield sql(
+        "INSERT INTO password_resets (token_digest, user_id, workspace_id, issued_by_type, issued_by_id, expires_at, used_at, created_at) VALUES (?, ?, NULL, 'user', ?, ?, NULL, ?)",
+        digestToken(token),
+        id,
+        id,
+        expiresAt,
+        now,
+      );
+      return id;
+    });
+    if (userId === null) return null;
+    return { userId, resetUrl: resetUrl(this.config.publicUrl, token), expiresAt: new Date(expiresAt).toISOString() };
+  }
+
   /** The email a link resets the password of; 400 INVALID_RESET_LINK when it is unknown, expired or used. */
   async describe(token: string): Promise<{ email: string }> {
     if (!looksLikeSecretToken(token)) throw new ApiError('INVALID_RESET_LINK');
@@ -89,9 +118,10 @@ export class PasswordResetsService {
 
   /**
    * Uses a link, once: sets the new password and ends every session of the person (400
-   * INVALID_RESET_LINK otherwise). Returns the user and the link's workspace, to sign them in there.
+   * INVALID_RESET_LINK otherwise). Returns the user and the link's workspace (null for a link asked
+   * for by email), to sign them in there.
    */
-  async reset(token: string, password: string, from: RequestOrigin): Promise<{ userId: string; email: string; workspaceId: string }> {
+  async reset(token: string, password: string, from: RequestOrigin): Promise<{ userId: string; email: string; workspaceId: string | null }> {
     if (!looksLikeSecretToken(token)) throw new ApiError('INVALID_RESET_LINK');
     const hash = await hashPassword(requireNewPassword(password));
     const digest = digestToken(token);
@@ -109,9 +139,13 @@ export class PasswordResetsService {
       // A reset ends a lock-out too: the person has just proved who they are another way.
       yield sql('DELETE FROM sign_in_failures WHERE email = ?', row.email);
       const issuedBy: AuditActor = row.issued_by_id === null ? { type: row.issued_by_type as AuditActor['type'] } : { type: row.issued_by_type as AuditActor['type'], id: String(row.issued_by_id) };
-      return { userId, email: String(row.email), workspaceId: String(row.workspace_id), issuedBy };
+      return { userId, email: String(row.email), workspaceId: row.workspace_id === null ? null : String(row.workspace_id), issuedBy };
     });
-    await this.audit.record({ ...from, actor: link.issuedBy, action: 'user.password_reset', workspaceId: link.workspaceId, target: { type: 'user', id: link.userId } });
+    // A link asked for by email belongs to no one workspace: each of the person's records the reset.
+    const workspaceIds = link.workspaceId !== null ? [link.workspaceId] : (await this.accounts.memberships(link.userId)).map((m) => m.workspaceId);
+    for (const workspaceId of workspaceIds.length > 0 ? workspaceIds : [null]) {
+      await this.audit.record({ ...from, actor: link.issuedBy, action: 'user.password_reset', workspaceId, target: { type: 'user', id: link.userId } });
+    }
     return { userId: link.userId, email: link.email, workspaceId: link.workspaceId };
   }
 

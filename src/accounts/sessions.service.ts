@@ -34,13 +34,13 @@ export class SessionsService {
     private readonly clock: Clock,
   ) {}
 
-  /** A new session of a member of `workspaceId` (404 WORKSPACE_NOT_FOUND for anyone else). */
+  /** A new session of an (accepted) member of `workspaceId` (404 WORKSPACE_NOT_FOUND for anyone else, an invitee included). */
   async start(userId: string, workspaceId: string): Promise<{ token: string; session: SessionView }> {
     const token = newSecretToken();
     const csrfToken = newSecretToken();
     const now = this.clock.now();
     const email = await atomically(this.dataSource, function* () {
-      const member = (yield sql('SELECT u.email FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.workspace_id = ? AND m.user_id = ?', workspaceId, userId)).rows[0];
+      const member = (yield sql('SELECT u.email FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.workspace_id = ? AND m.user_id = ? AND m.accepted_at IS NOT NULL', workspaceId, userId)).rows[0];
       if (!member) throw new ApiError('WORKSPACE_NOT_FOUND', { params: { id: workspaceId } });
       yield sql(
         'INSERT INTO sessions (token_digest, user_id, workspace_id, csrf_token, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?)',
@@ -90,7 +90,7 @@ export class SessionsService {
     if (!session) throw new ApiError('SESSION_REQUIRED');
     const digest = digestToken(token);
     await atomically(this.dataSource, function* () {
-      const member = (yield sql('SELECT 1 AS one FROM memberships WHERE workspace_id = ? AND user_id = ?', workspaceId, session.userId)).rows[0];
+      const member = (yield sql('SELECT 1 AS one FROM memberships WHERE workspace_id = ? AND user_id = ? AND accepted_at IS NOT NULL', workspaceId, session.userId)).rows[0];
       if (!member) throw new ApiError('WORKSPACE_NOT_FOUND', { params: { id: workspaceId } });
       yield sql('UPDATE sessions SET workspace_id = ? WHERE token_digest = ?', workspaceId, digest);
     });

@@ -42,12 +42,18 @@ export interface AuditOrigin {
   requestId: string | null;
 }
 
+export const SIGN_IN_METHODS = ['password', 'sso'] as const;
+/** How someone signed in or tried to: a password (an invite, a reset link or sign-up included) or single sign-on. */
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
 /** One entry as services hand it to AuditLog.record. */
 export interface AuditEntry extends AuditOrigin {
   action: AuditAction;
   /** null for a failed sign-in that names no account. */
   workspaceId: string | null;
   target: AuditTarget;
+  /** Sign-ins only (user.signed_in, user.sign_in_failed). */
+  method?: SignInMethod;
 }
 
 /** An entry as GET /admin/v1/audit shows it. */

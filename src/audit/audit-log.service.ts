@@ -8,7 +8,7 @@ import { encodeCursor, HistoryPosition } from '../history/history-cursor';
 import { DAY_MS } from '../history/month-activity';
 import { timeOrderedId } from '../history/time-ordered-id';
 import { execute, executeStatement, sql } from '../jobs/sql-script';
-import { AuditAction, AuditActor, AuditEntry, AuditTarget, AuditView } from './audit-entry';
+import { AuditAction, AuditActor, AuditEntry, AuditTarget, AuditView, SignInMethod } from './audit-entry';
 
 export interface AuditQuery {
   limit: number;
@@ -23,8 +23,8 @@ export interface AuditPage {
 }
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
-const COLUMNS = 'id, at, workspace_id, action, actor_type, actor_id, target_type, target_id, ip, request_id';
-const INSERT = `INSERT INTO audit_log (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const COLUMNS = 'id, at, workspace_id, action, actor_type, actor_id, target_type, target_id, ip, request_id, method';
+const INSERT = `INSERT INTO audit_log (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /**
  * The audit log (DECISIONS section 16): who changed keys, members, templates, secrets, plans and
@@ -64,7 +64,7 @@ export class AuditLog implements OnModuleInit, OnModuleDestroy {
     const { actor, target } = entry;
     await executeStatement(
       this.dataSource,
-      sql(INSERT, timeOrderedId(at), at, entry.workspaceId, entry.action, actor.type, actor.id ?? null, target.type, target.id, entry.ip, entry.requestId),
+      sql(INSERT, timeOrderedId(at), at, entry.workspaceId, entry.action, actor.type, actor.id ?? null, target.type, target.id, entry.ip, entry.requestId, entry.method ?? null),
     );
   }
 
@@ -119,5 +119,6 @@ function fromRow(row: Record<string, unknown>): AuditView {
     target: { type: row.target_type as AuditTarget['type'], id: text(row.target_id) },
     ip: text(row.ip),
     requestId: text(row.request_id),
+    ...(row.method === null || row.method === undefined ? {} : { method: String(row.method) as SignInMethod }),
   };
 }

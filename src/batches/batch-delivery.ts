@@ -29,9 +29,10 @@ export class BatchDelivery {
     private readonly metrics: MetricsService,
   ) {}
 
-  async attempt(batch: BatchEntity, view: BatchView): Promise<JobOutcome> {
+  /** `trace`: the traceparent the attempt's span continues (the batch's finishing). */
+  async attempt(batch: BatchEntity, view: BatchView, trace: string | undefined): Promise<JobOutcome> {
     const number = batch.attempts + 1;
-    const response = await this.send(batch, JSON.stringify({ type: BATCH_FINISHED, ...view }));
+    const response = await this.send(batch, JSON.stringify({ type: BATCH_FINISHED, ...view }), trace);
     const verdict = judge(response, number, this.config.webhookMaxAttempts);
     await this.batches.update(
       { id: batch.id },
@@ -46,8 +47,9 @@ export class BatchDelivery {
     return verdict === 'retry' ? { retryInMs: retryDelayMs(number, this.config.webhookRetryBaseMs, response.retryAfterMs) } : { done: true };
   }
 
-  private send(batch: BatchEntity, body: string): Promise<WebhookResponse> {
+  private send(batch: BatchEntity, body: string, traceparent: string | undefined): Promise<WebhookResponse> {
     const secret = async () => (await this.workspaces.get(batch.workspaceId)).webhookSecret;
-    return sendSignedWebhook({ url: batch.webhookUrl!, headers: batch.webhookHeaders ?? {}, deliveryId: batch.deliveryId!, secret }, body, this.config);
+    const webhook = { url: batch.webhookUrl!, headers: batch.webhookHeaders ?? {}, deliveryId: batch.deliveryId!, secret, traceparent };
+    return sendSignedWebhook(webhook, body, this.config);
   }
 }

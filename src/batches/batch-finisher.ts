@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, Repository } from 'typeorm';
 import { JsonLogger } from '../common/logging/json-logger';
+import { tracing } from '../tracing';
 import { failsForGood, failureDetails } from '../generation/generation-errors';
 import { GenerationService } from '../generation/generation.service';
 import { RenderPool } from '../generation/pool/render-pool';
@@ -43,14 +44,19 @@ export class BatchFinisher {
     await execute(this.dataSource, sql("UPDATE batches SET status = 'running', updated_at = ? WHERE id = ? AND status = 'queued'", Date.now(), batchId));
   }
 
-  /** Called by an item's worker once the item has ended; the last item's worker finishes the batch. */
-  async itemEnded(item: JobEntity): Promise<JobOutcome> {
+  /**
+   * Called by an item's worker once the item has ended; the last item's worker finishes the batch,
+   * in a `batch finish` span continuing `trace` (the item's span, in the batch request's trace).
+   */
+  async itemEnded(item: JobEntity, trace: string | undefined): Promise<JobOutcome> {
     if (!(await this.claim(item))) return { done: true };
-    let batch = await this.batches.findOneByOrFail({ id: item.batchId! });
-    const items = await findBatchItems(this.jobs, batch.id);
-    if (batch.finishedAt === null) batch = await this.finish(batch, items);
-    if (batch.deliveryStatus !== 'pending') return { done: true };
-    return this.delivery.attempt(batch, toBatchView(batch, items));
+    return tracing().inSpan('batch finish', { parent: trace, attributes: { 'pdfgen.batch.id': item.batchId! } }, async (span) => {
+      let batch = await this.batches.findOneByOrFail({ id: item.batchId! });
+      const items = await findBatchItems(this.jobs, batch.id);
+      if (batch.finishedAt === null) batch = await this.finish(batch, items);
+      if (batch.deliveryStatus !== 'pending') return { done: true };
+      return this.delivery.attempt(batch, toBatchView(batch, items), span.traceparent);
+    });
   }
 
   /** Whether this item's worker carries the batch to its end: claimed now, or by this item before a crash. */

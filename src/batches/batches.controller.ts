@@ -11,6 +11,7 @@ import { responseHeaders } from '../common/openapi/response-headers';
 import { GenerateReply, sendReply } from '../generation/generate-reply';
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyOf } from '../idempotency/idempotency-key';
 import { IdempotencyService, REPLAYED_HEADER } from '../idempotency/idempotency.service';
+import { tracing } from '../tracing';
 import { PLANS } from '../workspaces/plans';
 import { BatchView } from './batch-view';
 import { BatchesService } from './batches.service';
@@ -50,7 +51,7 @@ export class BatchesController {
   )
   async create(@Body() body: unknown, @CurrentWorkspace() workspace: AuthenticatedWorkspace, @Req() req: Request, @Res() res: Response): Promise<void> {
     const key = idempotencyKeyOf(req.headers['idempotency-key']);
-    const answer = () => this.answer(body, workspace, req.requestId!);
+    const answer = () => this.answer(body, workspace, req.requestId, req.traceparent);
     const reply = key === undefined ? await answer() : await this.idempotency.once(workspace.id, key, { mode: workspace.keyMode, body }, answer);
     sendReply(res, reply);
   }
@@ -66,10 +67,11 @@ export class BatchesController {
     return this.batches.view(workspace.id, id);
   }
 
-  private async answer(body: unknown, workspace: AuthenticatedWorkspace, requestId: string): Promise<GenerateReply> {
+  private async answer(body: unknown, workspace: AuthenticatedWorkspace, requestId: string, traceparent: string | undefined): Promise<GenerateReply> {
     if (!PLANS[workspace.plan].batches) throw new ApiError('BATCHES_NOT_IN_PLAN');
-    const command = await this.parser.parse(body, { workspaceId: workspace.id, enabledTemplates: workspace.enabledTemplates, webhooks: workspace.webhooks });
-    const accepted = await this.batches.submit(workspace, command, requestId);
+    const access = { workspaceId: workspace.id, enabledTemplates: workspace.enabledTemplates, webhooks: workspace.webhooks };
+    const command = await tracing().inSpan('validate', {}, () => this.parser.parse(body, access));
+    const accepted = await this.batches.submit(workspace, command, { requestId, traceparent });
     return { status: 202, headers: workspace.keyMode === 'test' ? { 'X-Test-Mode': 'true' } : {}, json: accepted };
   }
 }

@@ -7,8 +7,9 @@ import { ApiError } from '../common/errors/api-error';
 import { JsonLogger } from '../common/logging/json-logger';
 import { JOB_QUEUE, JobQueue } from '../jobs/job-queue.port';
 import { JobEntity } from '../jobs/job.entity';
-import { jobRequest, newDeliveryId } from '../jobs/jobs.service';
+import { JobOrigin, jobRequest, newDeliveryId } from '../jobs/jobs.service';
 import { atomically, sql, SqlScript } from '../jobs/sql-script';
+import { tracing } from '../tracing';
 import { secondsUntilNextPeriod } from '../usage/billing-period';
 import { UsageService } from '../usage/usage.service';
 import { BatchEntity } from './batch.entity';
@@ -55,28 +56,34 @@ export class BatchesService {
     private readonly logger: JsonLogger,
   ) {}
 
-  async submit(workspace: AuthenticatedWorkspace, command: BatchCommand, requestId: string): Promise<BatchAccepted> {
+  /** Every item keeps the traceparent of the `batch enqueue` span: items and finisher join the request's trace. */
+  async submit(workspace: AuthenticatedWorkspace, command: BatchCommand, origin: JobOrigin): Promise<BatchAccepted> {
     await this.checkQuota(workspace, command.items.length);
     const batchId = randomUUID();
     const now = Date.now();
+    const { requestId } = origin;
     // An item's queue key is its own id: it has no delivery of its own.
     const itemIds = command.items.map(() => randomUUID());
-    await atomically(this.dataSource, function* (): SqlScript<void> {
-      yield sql(
-        `INSERT INTO batches (id, workspace_id, status, item_count, merge, webhook_url, webhook_headers, delivery_id, attempts, mode, request_id, created_at, updated_at)
-         VALUES (?, ?, 'queued', ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
-        batchId, workspace.id, command.items.length, command.merge ? 1 : 0, command.webhook?.url ?? null,
-        command.webhook ? JSON.stringify(command.webhook.headers) : null, command.webhook ? newDeliveryId() : null, workspace.keyMode, requestId, now, now,
-      );
-      for (const [index, item] of command.items.entries()) {
+    const attributes = { 'pdfgen.batch.id': batchId, 'pdfgen.batch.items': itemIds.length };
+    await tracing().inSpan('batch enqueue', { kind: 'producer', parent: origin.traceparent, attributes }, async (span) => {
+      const traceparent = span.traceparent ?? null;
+      await atomically(this.dataSource, function* (): SqlScript<void> {
         yield sql(
-          `INSERT INTO jobs (id, workspace_id, template_id, status, request, webhook_url, webhook_headers, delivery_id, attempts, request_id, mode, batch_id, batch_index, created_at, updated_at)
-           VALUES (?, ?, ?, 'queued', ?, '', '{}', ?, 0, ?, ?, ?, ?, ?, ?)`,
-          itemIds[index], workspace.id, item.templateId, JSON.stringify(jobRequest(item)), itemIds[index], requestId, workspace.keyMode, batchId, index, now, now,
+          `INSERT INTO batches (id, workspace_id, status, item_count, merge, webhook_url, webhook_headers, delivery_id, attempts, mode, request_id, created_at, updated_at)
+           VALUES (?, ?, 'queued', ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
+          batchId, workspace.id, command.items.length, command.merge ? 1 : 0, command.webhook?.url ?? null,
+          command.webhook ? JSON.stringify(command.webhook.headers) : null, command.webhook ? newDeliveryId() : null, workspace.keyMode, requestId, now, now,
         );
-      }
+        for (const [index, item] of command.items.entries()) {
+          yield sql(
+            `INSERT INTO jobs (id, workspace_id, template_id, status, request, webhook_url, webhook_headers, delivery_id, attempts, request_id, traceparent, mode, batch_id, batch_index, created_at, updated_at)
+             VALUES (?, ?, ?, 'queued', ?, '', '{}', ?, 0, ?, ?, ?, ?, ?, ?, ?)`,
+            itemIds[index], workspace.id, item.templateId, JSON.stringify(jobRequest(item)), itemIds[index], requestId, traceparent, workspace.keyMode, batchId, index, now, now,
+          );
+        }
+      });
+      await this.queueOrWithdraw(batchId, itemIds);
     });
-    await this.queueOrWithdraw(batchId, itemIds);
     return { success: true, batchId, items: itemIds.length };
   }
 

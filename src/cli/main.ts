@@ -19,6 +19,7 @@ const USAGE = `pdfgen: operate the PDF service from the command line (uses DATA_
   pdfgen key revoke <workspaceId> <keyId>
   pdfgen members add <workspaceId> <email> [--role owner|member]   (prints the invite URL, valid 7 days)
   pdfgen members list <workspaceId>
+  pdfgen members role <workspaceId> <userId> --role owner|member
   pdfgen members remove <workspaceId> <userId>
   pdfgen members reset-link <workspaceId> <userId>   (prints a single-use password reset URL, valid 1 hour)
   pdfgen webhook-secret rotate <workspaceId>
@@ -129,6 +130,9 @@ async function dispatch(cmd: OperatorCommands, group: string, action: string | u
     case 'members list':
       need(1, '<workspaceId>');
       return cmd.memberList(args[0]);
+    case 'members role':
+      need(2, '<workspaceId> <userId>');
+      return cmd.memberRole(args[0], args[1], flags);
     case 'members remove':
       need(2, '<workspaceId> <userId>');
       return cmd.memberRemove(args[0], args[1]);

@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service';
 import { OPERATOR_OFFLINE } from '../audit/audit-entry';
-import { AddMemberDto } from '../accounts/dto/add-member.dto';
+import { AddMemberDto, ChangeRoleDto } from '../accounts/dto/add-member.dto';
 import { PasswordResetsService } from '../accounts/password-resets.service';
 import { readFile } from 'node:fs/promises';
 import { ApiError } from '../common/errors/api-error';
@@ -111,6 +111,12 @@ export class OperatorCommands {
 
   async memberList(workspaceId: string): Promise<unknown> {
     return this.accounts.listMembers(workspaceId);
+  }
+
+  /** Makes a member an owner or a member (--role); prints the member. */
+  async memberRole(workspaceId: string, userId: string, flags: Flags): Promise<unknown> {
+    const input = await validateDto(ChangeRoleDto, { role: flags.role });
+    return this.accounts.changeRole(workspaceId, userId, input.role, OPERATOR_OFFLINE);
   }
 
   async memberRemove(workspaceId: string, userId: string): Promise<string> {

@@ -86,6 +86,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });
 
+  it('reads SMTP_URL and SMTP_FROM, the sender defaulting to no-reply at the public host', () => {
+    expect(loadConfig({}).smtp).toBeUndefined();
+    expect(loadConfig({ SMTP_URL: 'smtp://u:p@mail:587', PUBLIC_URL: 'https://pdf.example.com' }).smtp).toEqual({ url: 'smtp://u:p@mail:587', from: 'pdfgen <no-reply@pdf.example.com>' });
+    expect(loadConfig({ SMTP_URL: 'smtps://mail', SMTP_FROM: 'Acme PDFs <pdf@acme.test>' }).smtp).toEqual({ url: 'smtps://mail', from: 'Acme PDFs <pdf@acme.test>' });
+    expect(loadConfig({ SMTP_URL: 'smtp://mail', SMTP_FROM: 'pdf@acme.test' }).smtp?.from).toBe('pdf@acme.test');
+    expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(new ConfigError('SMTP_URL must be a smtp:// or smtps:// URL'));
+    expect(() => loadConfig({ SMTP_URL: 'smtp://u:secretpw@mail:99999' })).toThrow(new ConfigError('SMTP_URL must be a URL'));
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail', SMTP_FROM: 'nobody' })).toThrow(new ConfigError("SMTP_FROM must be an email address, or a name and <address>, got 'nobody'"));
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail', SMTP_FROM: 'a@b.test> Bcc: c@d.test' })).toThrow(ConfigError);
+  });
+
   it('takes METRICS_TOKEN as a secret of at least 16 visible characters, never echoed', () => {
     expect(loadConfig({}).metricsToken).toBeUndefined();
     expect(loadConfig({ METRICS_TOKEN: ' 0123456789abcdef ' }).metricsToken).toBe('0123456789abcdef');

@@ -1,5 +1,6 @@
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
+import { dashboardPasswords, OidcConfig, oidcConfig } from './oidc-config';
 import { withSecretFiles } from './secret-files';
 
 /** Every setting of the service, read once from the environment at start (DECISIONS.md section 8). */
@@ -25,6 +26,12 @@ export interface AppConfig {
   signingCertificateKey?: Buffer;
   /** DASHBOARD_SIGNUP: anyone may sign up on the dashboard, with a new `free` workspace (DECISIONS section 10). */
   dashboardSignup: boolean;
+  /** OIDC_*: dashboard sign-in by OpenID Connect (DECISIONS section 16); undefined when not set up. */
+  oidc?: OidcConfig;
+  /** DASHBOARD_PASSWORDS: password sign-in is offered (false needs `oidc`). */
+  dashboardPasswords: boolean;
+  /** SMTP_URL and SMTP_FROM: with them, "Forgot password" and invites are sent by email (DECISIONS section 16). */
+  smtp?: SmtpConfig;
   bodyLimitBytes: number;
   renderTimeoutMs: number;
   renderWorkers: number;
@@ -59,6 +66,13 @@ export interface HttpTimeouts {
   keepAliveTimeoutMs: number;
 }
 
+export interface SmtpConfig {
+  /** `smtp://user:pass@host:587` (STARTTLS when the server offers it) or `smtps://...:465`. */
+  url: string;
+  /** The sender: an address, or `Name <address>`. */
+  from: string;
+}
+
 export interface S3Config {
   bucket: string;
   endpoint?: string;
@@ -86,7 +100,7 @@ function int(env: Env, name: string, fallback: number, min: number, max = Number
   return value;
 }
 
-function bool(env: Env, name: string, fallback: boolean): boolean {
+export function bool(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name]?.trim().toLowerCase();
   if (raw === undefined || raw === '') return fallback;
   if (['true', '1', 'yes', 'on'].includes(raw)) return true;
@@ -94,7 +108,7 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got '${env[name]}'`);
 }
 
-function str(env: Env, name: string): string | undefined {
+export function str(env: Env, name: string): string | undefined {
   const raw = env[name]?.trim();
   return raw ? raw : undefined;
 }
@@ -117,7 +131,7 @@ function key256(env: Env, name: string): Buffer | undefined {
   return key;
 }
 
-function url(env: Env, name: string, protocols: string[]): string | undefined {
+export function url(env: Env, name: string, protocols: string[]): string | undefined {
   const raw = str(env, name);
   if (raw === undefined) return undefined;
   let parsed: URL;
@@ -146,6 +160,17 @@ function s3(env: Env): S3Config | undefined {
   };
 }
 
+function smtp(env: Env, publicUrl: string): SmtpConfig | undefined {
+  const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+  if (smtpUrl === undefined) return undefined;
+  const from = str(env, 'SMTP_FROM') ?? `pdfgen <no-reply@${new URL(publicUrl).hostname}>`;
+  // Nothing after the address: a header line cannot be smuggled into the mails.
+  if (!/^[^\r\n<>@]*<[^\s<>@]+@[^\s<>@]+>$|^[^\s<>@]+@[^\s<>@]+$/.test(from)) {
+    throw new ConfigError(`SMTP_FROM must be an email address, or a name and <address>, got '${from}'`);
+  }
+  return { url: smtpUrl, from };
+}
+
 function httpTimeouts(env: Env): HttpTimeouts {
   const headersTimeoutMs = int(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
   const requestTimeoutMs = int(env, 'HTTP_REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000);
@@ -165,7 +190,9 @@ export function loadConfig(given: Env = process.env): AppConfig {
   }
   // One worker per core for a workspace, and one more that a flood from one workspace never holds (FairSlots).
   const renderWorkers = int(env, 'RENDER_WORKERS', Math.max(1, cpus().length) + 1, 1, 256);
-  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+  const givenPublicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, '');
+  const publicUrl = givenPublicUrl ?? `http://localhost:${port}`;
+  const oidc = oidcConfig(env, givenPublicUrl);
   return {
     port,
     host: str(env, 'HOST') ?? '0.0.0.0',
@@ -173,13 +200,16 @@ export function loadConfig(given: Env = process.env): AppConfig {
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     s3: s3(env),
-    publicUrl: publicUrl.replace(/\/+$/, ''),
+    publicUrl,
     publicUrlGiven: str(env, 'PUBLIC_URL') !== undefined,
     adminToken: str(env, 'ADMIN_TOKEN'),
     metricsToken: bearerToken(env, 'METRICS_TOKEN'),
     bootstrap: bool(env, 'BOOTSTRAP', true),
     signingCertificateKey: key256(env, 'SIGNING_CERTIFICATE_KEY'),
     dashboardSignup: bool(env, 'DASHBOARD_SIGNUP', false),
+    oidc,
+    dashboardPasswords: dashboardPasswords(env, oidc),
+    smtp: smtp(env, publicUrl),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     renderTimeoutMs: int(env, 'RENDER_TIMEOUT_MS', DEFAULT_RENDER_TIMEOUT_MS, 1, 3_600_000),
     renderWorkers,

@@ -25,13 +25,19 @@ describe('secrets from files (<NAME>_FILE)', () => {
       S3_BUCKET: 'pdfs',
       S3_ACCESS_KEY_ID_FILE: file('s3-id', 'AKIAEXAMPLE\n'),
       S3_SECRET_ACCESS_KEY_FILE: file('s3-secret', 'wJalrXUtnFEMI/K7MDENG\n'),
+      OIDC_ISSUER: 'https://id.example.com',
+      OIDC_CLIENT_ID: 'pdfgen',
+      OIDC_CLIENT_SECRET_FILE: file('oidc-secret', 'client-secret-from-a-file\n'),
+      SMTP_URL_FILE: file('smtp', 'smtp://pdfgen:m4il@mail:587\n'),
     });
     expect(config.adminToken).toBe('admin-token-from-a-file-0123');
     expect(config.metricsToken).toBe('metrics-token-0123456789');
     expect(config.databaseUrl).toBe('postgres://pdfgen:s3cret@db:5432/pdfgen');
     expect(config.redisUrl).toBe('redis://redis:6379');
     expect(config.s3).toMatchObject({ accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG' });
-    expect(SECRET_SETTINGS).toHaveLength(7);
+    expect(config.oidc?.clientSecret).toBe('client-secret-from-a-file');
+    expect(config.smtp?.url).toBe('smtp://pdfgen:m4il@mail:587');
+    expect(SECRET_SETTINGS).toHaveLength(9);
   });
 
   it('refuses both forms at once, and a file it cannot read, naming the variable', () => {

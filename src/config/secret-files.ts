@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { ConfigError, Env } from './app-config';
 
 /** The settings that hold secrets: each may be given as `<NAME>_FILE`, a path to read it from (DECISIONS section 16). */
-export const SECRET_SETTINGS = ['ADMIN_TOKEN', 'METRICS_TOKEN', 'DATABASE_URL', 'REDIS_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'SIGNING_CERTIFICATE_KEY'] as const;
+export const SECRET_SETTINGS = ['ADMIN_TOKEN', 'METRICS_TOKEN', 'DATABASE_URL', 'REDIS_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'SIGNING_CERTIFICATE_KEY', 'OIDC_CLIENT_SECRET', 'SMTP_URL'] as const;
 
 /**
  * The environment with every `<NAME>_FILE` of a secret setting read into `<NAME>`, as Docker and

@@ -5,6 +5,9 @@ import { HistoryModule } from '../history/history.module';
 import { SignaturesModule } from '../signatures/signatures.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { WorkspacesModule } from '../workspaces/workspaces.module';
+import { SsoController } from './auth/oidc/sso.controller';
+import { SSO_PROVIDERS } from './auth/oidc/sso-providers';
+import { ForgotPasswordController } from './auth/forgot-password.controller';
 import { ResetPasswordController } from './auth/reset-password.controller';
 import { SessionController } from './auth/session.controller';
 import { SessionCookie } from './auth/session-cookie';
@@ -34,7 +37,9 @@ import { ViewRenderer } from './view-renderer';
  */
 const PAGE_CONTROLLERS = [
   SignInController,
+  SsoController,
   ResetPasswordController,
+  ForgotPasswordController,
   SessionController,
   AccountPageController,
   // Page controllers (helpers C, D, E): one line each below.
@@ -50,7 +55,7 @@ const PAGE_CONTROLLERS = [
 @Module({
   imports: [AccountsModule, WorkspacesModule, HistoryModule, WebhooksModule, BatchesModule, SignaturesModule],
   controllers: [AssetsController, ...PAGE_CONTROLLERS],
-  providers: [ViewRenderer, DashboardAssets, DashboardErrorPages, SessionCookie, SignInAudit, DashboardContextLoader, DashboardSessionGuard, OwnerOnlyGuard, FormCsrfGuard],
+  providers: [ViewRenderer, DashboardAssets, DashboardErrorPages, SessionCookie, SignInAudit, DashboardContextLoader, DashboardSessionGuard, OwnerOnlyGuard, FormCsrfGuard, ...SSO_PROVIDERS],
   // Page modules (e.g. the templates pages) import this one: the guards need the accounts and workspaces services.
   exports: [ViewRenderer, DashboardContextLoader, DashboardSessionGuard, OwnerOnlyGuard, SessionCookie, AccountsModule, WorkspacesModule],
 })

@@ -8,15 +8,17 @@ import { FileOwners } from './file-owners';
 import { FILE_STORE, FileStore } from './file-store.port';
 import { FilesController } from './files.controller';
 import { HostedFiles } from './hosted-files';
+import { TracedFileStore } from './traced-file-store';
+import { tracing } from '../tracing';
 
 /**
  * The bucket when S3_BUCKET is set (shared by every replica), else the local data folder.
  * The AWS SDK is loaded only when it is used: it costs tens of MB of a small container.
+ * With tracing exporting, each call to the store is a span.
  */
 async function fileStore(config: AppConfig): Promise<FileStore> {
-  if (!config.s3) return new DiskFileStore(join(config.dataDir, 'files'));
-  const { S3FileStore } = await import('./s3-file-store');
-  return S3FileStore.fromConfig(config.s3);
+  const store = config.s3 ? (await import('./s3-file-store')).S3FileStore.fromConfig(config.s3) : new DiskFileStore(join(config.dataDir, 'files'));
+  return tracing().exporting ? new TracedFileStore(store, tracing()) : store;
 }
 
 @Module({

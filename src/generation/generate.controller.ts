@@ -13,6 +13,7 @@ import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyOf } from '../idempotency/idempot
 import { IdempotencyService, REPLAYED_HEADER } from '../idempotency/idempotency.service';
 import { JobAcceptedDto } from '../jobs/dto/job.dto';
 import { JobsService } from '../jobs/jobs.service';
+import { tracing } from '../tracing';
 import { GenerateResponseDto } from './dto/generate-response.dto';
 import { GenerateReply, sendReply } from './generate-reply';
 import { toContractError } from './generation-errors';
@@ -72,7 +73,7 @@ export class GenerateController {
   async generate(@Body() body: unknown, @CurrentWorkspace() workspace: AuthenticatedWorkspace, @Req() req: Request, @Res() res: Response): Promise<void> {
     // The key before the body: a request asking to run at most once must not run when its key cannot be kept.
     const key = idempotencyKeyOf(req.headers['idempotency-key']);
-    const answer = () => this.answer(body, workspace, req.requestId!);
+    const answer = () => this.answer(body, workspace, req.requestId, req.traceparent);
     // The key's mode is part of the request: a test key's watermarked answer is no answer to a live key's.
     const reply = key === undefined ? await answer() : await this.idempotency.once(workspace.id, key, { mode: workspace.keyMode, body }, answer);
     // The month's quota as this generation left it (a replay counted nothing: the guard's figure stands).
@@ -81,12 +82,13 @@ export class GenerateController {
     sendReply(res, reply);
   }
 
-  private async answer(body: unknown, workspace: AuthenticatedWorkspace, requestId: string): Promise<GenerateReply> {
-    const command = await this.parser.parse(body, { workspaceId: workspace.id, enabledTemplates: workspace.enabledTemplates, webhooks: workspace.webhooks });
+  private async answer(body: unknown, workspace: AuthenticatedWorkspace, requestId: string, traceparent: string | undefined): Promise<GenerateReply> {
+    const access = { workspaceId: workspace.id, enabledTemplates: workspace.enabledTemplates, webhooks: workspace.webhooks };
+    const command = await tracing().inSpan('validate', {}, () => this.parser.parse(body, access));
     const mode = workspace.keyMode;
     const testHeader: Record<string, string> = mode === 'test' ? { 'X-Test-Mode': 'true' } : {};
     if (command.webhook) {
-      return { status: 202, headers: testHeader, json: await this.jobs.submit(workspace, command, command.webhook, requestId) };
+      return { status: 202, headers: testHeader, json: await this.jobs.submit(workspace, command, command.webhook, { requestId, traceparent }) };
     }
     const monthlyLimit = mode === 'test' ? workspace.testLimit : workspace.monthlyLimit;
     const result = await this.generation

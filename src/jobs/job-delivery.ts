@@ -30,19 +30,20 @@ export class JobDelivery {
     private readonly metrics: MetricsService,
   ) {}
 
-  async attempt(job: JobEntity): Promise<JobOutcome> {
+  /** `trace`: the traceparent the attempt's span continues (the job's span). */
+  async attempt(job: JobEntity, trace: string | undefined): Promise<JobOutcome> {
     const number = job.attempts + 1;
     const attemptedAt = Date.now();
-    const response = await this.send(job);
+    const response = await this.send(job, trace);
     const verdict = judge(response, number, this.config.webhookMaxAttempts);
     await this.record(job, number, attemptedAt, response, verdict);
     this.metrics.observeDelivery(verdict);
     return verdict === 'retry' ? { retryInMs: retryDelayMs(number, this.config.webhookRetryBaseMs, response.retryAfterMs) } : { done: true };
   }
 
-  private send(job: JobEntity): Promise<WebhookResponse> {
+  private send(job: JobEntity, traceparent: string | undefined): Promise<WebhookResponse> {
     const secret = async () => (await this.workspaces.get(job.workspaceId)).webhookSecret;
-    return sendSignedWebhook({ url: job.webhookUrl, headers: job.webhookHeaders, deliveryId: job.deliveryId, secret }, webhookBody(job), this.config);
+    return sendSignedWebhook({ url: job.webhookUrl, headers: job.webhookHeaders, deliveryId: job.deliveryId, secret, traceparent }, webhookBody(job), this.config);
   }
 
   private record(job: JobEntity, number: number, attemptedAt: number, response: WebhookResponse, verdict: Verdict): Promise<void> {

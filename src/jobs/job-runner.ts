@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { BatchFinisher } from '../batches/batch-finisher';
 import { JsonLogger } from '../common/logging/json-logger';
+import { tracing } from '../tracing';
 import { generationFailure } from '../webhooks/webhook-body';
 import { FINISHED_STATUSES, JobEntity } from './job.entity';
 import { JobDelivery } from './job-delivery';
@@ -29,20 +30,27 @@ export class JobRunner {
 
   async handle(jobId: string): Promise<JobOutcome> {
     try {
-      let job = await this.jobs.findOneBy({ id: jobId });
+      const job = await this.jobs.findOneBy({ id: jobId });
       if (!job) return { done: true };
-      if (job.batchId !== null) return await this.handleItem(job);
-      if (FINISHED_STATUSES.includes(job.status)) return { done: true };
-      if (job.status === 'queued' || job.status === 'rendering') job = await this.renderer.render(job);
-      return await this.delivery.attempt(job);
+      const attributes = { 'pdfgen.job.id': job.id, 'pdfgen.job.status': job.status, 'pdfgen.batch.id': job.batchId ?? undefined };
+      // A child of the span that queued the job: one trace from the request to the webhook, on any queue and process.
+      return await tracing().inSpan('job process', { kind: 'consumer', parent: job.traceparent, attributes }, (span) => this.step(job, span.traceparent));
     } catch (error) {
       if (!(error instanceof RenderPostponed)) this.logger.error('job step failed', { jobId, error: String(error) });
       return { retryInMs: UNEXPECTED_ERROR_RETRY_MS };
     }
   }
 
+  /** `trace`: the job's span, which its webhook attempt continues. */
+  private async step(job: JobEntity, trace: string | undefined): Promise<JobOutcome> {
+    if (job.batchId !== null) return this.handleItem(job, trace);
+    if (FINISHED_STATUSES.includes(job.status)) return { done: true };
+    if (job.status === 'queued' || job.status === 'rendering') job = await this.renderer.render(job);
+    return this.delivery.attempt(job, trace);
+  }
+
   /** A batch item has no delivery of its own: rendered, it has ended, and the batch may end with it. */
-  private async handleItem(job: JobEntity): Promise<JobOutcome> {
+  private async handleItem(job: JobEntity, trace: string | undefined): Promise<JobOutcome> {
     if (job.status === 'queued' || job.status === 'rendering') {
       await this.batches.started(job.batchId!);
       job = await this.renderer.render(job);
@@ -53,6 +61,6 @@ export class JobRunner {
         { status: job.generationError === null ? 'delivered' : 'failed', lastError: generationFailure(job), updatedAt: Date.now() },
       );
     }
-    return this.batches.itemEnded(job);
+    return this.batches.itemEnded(job, trace);
   }
 }

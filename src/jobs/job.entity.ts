@@ -79,6 +79,13 @@ export class JobEntity {
   @Column({ name: 'request_id', type: 'varchar', length: 128, nullable: true })
   requestId: string | null;
 
+  /**
+   * The W3C traceparent of the span that queued the job (without an SDK, the request's own
+   * header): its processing and webhook continue that trace. Null when there was none.
+   */
+  @Column({ type: 'varchar', length: 55, nullable: true })
+  traceparent: string | null;
+
   /** The batch this job is an item of (DECISIONS section 15): such a job has no webhook of its own. */
   @Column({ name: 'batch_id', type: 'varchar', length: 36, nullable: true })
   batchId: string | null;

@@ -10,6 +10,7 @@ import { APP_CONFIG } from '../config/config.module';
 import type { GenerateCommand } from '../generation/generate-command';
 import { quotaExceeded } from '../usage/quota-exceeded';
 import { UsageService } from '../usage/usage.service';
+import { tracing } from '../tracing';
 import type { WebhookRequest } from '../webhooks/webhook-request';
 import { JOB_QUEUE, JobQueue } from './job-queue.port';
 import { JobEntity, JobRequest, JobStatus } from './job.entity';
@@ -21,6 +22,12 @@ export interface JobAccepted {
   jobId: string;
   status: 'queued';
   templateId: string;
+}
+
+/** The request that makes jobs: its X-Request-Id and its span (see Request.traceparent). */
+export interface JobOrigin {
+  requestId: string;
+  traceparent?: string;
 }
 
 const UNFINISHED: JobStatus[] = ['queued', 'rendering', 'delivering'];
@@ -45,22 +52,29 @@ export class JobsService {
     private readonly logger: JsonLogger,
   ) {}
 
-  /** Accepts a checked generate request with a webhook: the quota looked at, stored with its first delivery, queued. */
-  async submit(workspace: AuthenticatedWorkspace, command: GenerateCommand, webhook: WebhookRequest, requestId: string): Promise<JobAccepted> {
+  /**
+   * Accepts a checked generate request with a webhook: the quota looked at, stored with its first
+   * delivery, queued. The job keeps the traceparent of its `job enqueue` span: its processing and
+   * webhook join the request's trace, whichever process and queue run it.
+   */
+  async submit(workspace: AuthenticatedWorkspace, command: GenerateCommand, webhook: WebhookRequest, origin: JobOrigin): Promise<JobAccepted> {
     await this.checkQuota(workspace);
     const jobId = randomUUID();
     const deliveryId = newDeliveryId();
     const now = Date.now();
     const request = JSON.stringify(jobRequest(command));
-    await atomically(this.dataSource, function* (): SqlScript<void> {
-      yield sql(
-        `INSERT INTO jobs (id, workspace_id, template_id, status, request, webhook_url, webhook_headers, delivery_id, attempts, request_id, mode, created_at, updated_at)
-         VALUES (?, ?, ?, 'queued', ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
-        jobId, workspace.id, command.templateId, request, webhook.url, JSON.stringify(webhook.headers), deliveryId, requestId, workspace.keyMode, now, now,
-      );
-      yield insertDelivery(deliveryId, jobId, workspace.id, now);
+    await tracing().inSpan('job enqueue', { kind: 'producer', parent: origin.traceparent, attributes: { 'pdfgen.job.id': jobId } }, async (span) => {
+      const traceparent = span.traceparent ?? null;
+      await atomically(this.dataSource, function* (): SqlScript<void> {
+        yield sql(
+          `INSERT INTO jobs (id, workspace_id, template_id, status, request, webhook_url, webhook_headers, delivery_id, attempts, request_id, traceparent, mode, created_at, updated_at)
+           VALUES (?, ?, ?, 'queued', ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
+          jobId, workspace.id, command.templateId, request, webhook.url, JSON.stringify(webhook.headers), deliveryId, origin.requestId, traceparent, workspace.keyMode, now, now,
+        );
+        yield insertDelivery(deliveryId, jobId, workspace.id, now);
+      });
+      await this.queueOrWithdraw(jobId, deliveryId);
     });
-    await this.queueOrWithdraw(jobId, deliveryId);
     return { success: true, jobId, status: 'queued', templateId: command.templateId };
   }
 

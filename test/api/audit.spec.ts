@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { AccountsService } from '../../src/accounts/accounts.service';
 import { AUDIT_ACTIONS } from '../../src/audit/audit-entry';
 import { expectError } from '../support/expect-error';
 import { sample } from '../support/samples';
@@ -58,8 +59,9 @@ describe.each([
     await t.admin.post(`/workspaces/${ws.id}/webhook-secret`).set('X-Request-Id', 'op-secret').expect(200);
     await t.admin.patch(`/workspaces/${ws.id}`, { plan: 'pro', suspended: false }).set('X-Request-Id', 'op-plan').expect(200);
     await t.admin.patch(`/workspaces/${ws.id}`, { plan: 'business' }).expect(200);
-    // Another owner first: the last owner could not be removed.
-    await t.admin.post(`/workspaces/${ws.id}/members`, { email: 'boss@example.com', role: 'owner' }).expect(201);
+    // Another owner who has accepted first: the last owner could not be removed.
+    const boss = await t.admin.post(`/workspaces/${ws.id}/members`, { email: 'boss@example.com', role: 'owner' }).expect(201);
+    await t.app.get(AccountsService).acceptInvite(boss.body.inviteUrl.split('/').pop(), PASSWORD);
     const member = await t.admin.post(`/workspaces/${ws.id}/members`, { email: 'grace@example.com', role: 'member' }).set('X-Request-Id', 'op-invite').expect(201);
     await t.admin.post(`/workspaces/${ws.id}/members`, { email: 'grace@example.com', role: 'owner' }).set('X-Request-Id', 'op-reinvite').expect(201);
     await t.admin.delete(`/workspaces/${ws.id}/members/${member.body.id}`).set('X-Request-Id', 'op-remove').expect(204);
@@ -117,20 +119,20 @@ describe.each([
     };
     const asUser = (requestId: string) => ({ ...operator(requestId), actor: { type: 'user', id: ownerId } });
 
-    it('records sign-ins, an accepted invite included, as the person', async () => {
+    it('records sign-ins, an accepted invite included, as the person, with the method', async () => {
       await signIn('ada@example.com', PASSWORD, 'sign-in');
       for (const requestId of ['accept', 'sign-in']) {
-        expect(await entriesOf(requestId)).toEqual([{ ...asUser(requestId), action: 'user.signed_in', target: { type: 'user', id: ownerId } }]);
+        expect(await entriesOf(requestId)).toEqual([{ ...asUser(requestId), action: 'user.signed_in', target: { type: 'user', id: ownerId }, method: 'password' }]);
       }
     });
 
     it("records a failed sign-in without the actor's id, at the account it named, and never the password", async () => {
       await signIn('ada@example.com', 'wrong password!', 'failed');
-      expect(await entriesOf('failed')).toEqual([{ ...operator('failed'), actor: { type: 'user' }, action: 'user.sign_in_failed', target: { type: 'user', id: ownerId } }]);
+      expect(await entriesOf('failed')).toEqual([{ ...operator('failed'), actor: { type: 'user' }, action: 'user.sign_in_failed', target: { type: 'user', id: ownerId }, method: 'password' }]);
       await signIn('nobody@example.com', 'wrong password!', 'failed-unknown');
       const res = await audit('?action=user.sign_in_failed').expect(200);
       const unknown = res.body.entries.find((e: Entry) => e.requestId === 'failed-unknown');
-      expect(unknown).toEqual({ ...operator('failed-unknown'), workspaceId: null, actor: { type: 'user' }, action: 'user.sign_in_failed', target: { type: 'user', id: null } });
+      expect(unknown).toEqual({ ...operator('failed-unknown'), workspaceId: null, actor: { type: 'user' }, action: 'user.sign_in_failed', target: { type: 'user', id: null }, method: 'password' });
       expect(JSON.stringify(res.body)).not.toContain('wrong password');
       expect(JSON.stringify(res.body)).not.toContain('nobody@example.com');
     });

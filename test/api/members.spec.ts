@@ -58,6 +58,32 @@ describe('operator API: members', () => {
     expectError(await t.admin.delete(`/workspaces/${ws}/members/${owner.body.id}`), 409, 'A workspace needs at least one owner', 'LAST_OWNER');
   });
 
+  it("changes a member's role: 200 with the member, audited; the last owner who has accepted stays", async () => {
+    const ws = (await t.admin.post('/workspaces', { name: 'Roles', plan: 'pro' }).expect(201)).body.id;
+    const joined = async (email: string, role: string) => {
+      const invited = await t.admin.post(`/workspaces/${ws}/members`, { email, role }).expect(201);
+      await t.app.get(AccountsService).acceptInvite(invited.body.inviteUrl.split('/').pop(), 'correct horse battery');
+      return invited.body.id as string;
+    };
+    const first = await joined('first@example.com', 'owner');
+    const grace = await joined('grace@example.com', 'member');
+    const role = (userId: string, body: unknown) => t.admin.patch(`/workspaces/${ws}/members/${userId}`, body);
+
+    const promoted = await role(grace, { role: 'owner' }).expect(200);
+    expect(promoted.body).toEqual({ id: grace, email: 'grace@example.com', role: 'owner', status: 'active', createdAt: expect.any(String) });
+    await role(first, { role: 'member' }).expect(200);
+    expectError(await role(grace, { role: 'member' }), 409, 'A workspace needs at least one owner', 'LAST_OWNER');
+    expectError(await role('nobody', { role: 'member' }), 404, "Member 'nobody' not found", 'MEMBER_NOT_FOUND');
+    const bad = await role(grace, { role: 'admin' });
+    expectError(bad, 400, 'Invalid request', 'INVALID_REQUEST');
+    expect(bad.body.validationErrors).toEqual(['role must be one of: owner, member']);
+    const audit = (await t.admin.get(`/audit?workspaceId=${ws}&action=member.role_changed`).expect(200)).body.entries;
+    expect(audit.map((e: { actor: unknown; target: { id: string } }) => [e.actor, e.target.id])).toEqual([
+      [{ type: 'operator' }, first],
+      [{ type: 'operator' }, grace],
+    ]);
+  });
+
   it.each([
     [{ email: 'not-an-email', role: 'member' }, ['email must be an email address of at most 254 characters']],
     [{ email: 'ada@example.com', role: 'admin' }, ['role must be one of: owner, member']],
@@ -98,6 +124,7 @@ describe('operator API: members', () => {
     expect(Object.keys(path).sort()).toEqual(['get', 'post']);
     expect(path.post.responses['201']).toBeDefined();
     expect(doc.paths['/admin/v1/workspaces/{id}/members/{userId}'].delete.responses['204']).toBeDefined();
+    expect(doc.paths['/admin/v1/workspaces/{id}/members/{userId}'].patch.responses['200']).toBeDefined();
     expect(doc.components.schemas.AddMemberDto.required.sort()).toEqual(['email', 'role']);
   });
 });

@@ -89,7 +89,7 @@ describe('dashboard: members', () => {
     expect(await membersOf(owner.workspaceId)).toHaveLength(1);
   });
 
-  it('the last owner cannot be removed (LAST_OWNER), even by a forged POST; with a second owner, an owner can leave', async () => {
+  it('the last owner cannot be removed (LAST_OWNER), even by a forged POST; with a second owner who accepted, an owner can leave', async () => {
     const page = await b.newPage();
     const owner = await ownerSession(b, page);
     await page.goto('/dashboard/members');
@@ -101,11 +101,14 @@ describe('dashboard: members', () => {
     expect(await refused.text()).toContain('A workspace needs at least one owner');
     expect(await membersOf(owner.workspaceId)).toHaveLength(1);
 
-    // A second owner (invited, not yet active) lets the first one leave.
+    // An invited owner does not count until they accept (they may never come); once they have, the first one may leave.
     await page.getByLabel('Email').fill(uniqueEmail('second-owner'));
     await page.getByLabel('Role').selectOption('owner');
     await page.getByRole('button', { name: 'Create invite link' }).click();
     await page.getByRole('heading', { name: /Invite link for .* \(owner\)/ }).waitFor();
+    const secondOwnerLink = (await page.locator('#invite-url').textContent())!.trim();
+    expect((await page.request.post(`/dashboard/members/${me.id}/remove`, { form: { _csrf: csrf } })).status()).toBe(409);
+    await acceptInvite(await b.newPage(), secondOwnerLink);
     await page.goto('/dashboard/members');
     await page.getByRole('button', { name: `Remove ${owner.email}` }).click();
     await expect(page.getByRole('dialog').textContent()).resolves.toContain('Remove yourself');

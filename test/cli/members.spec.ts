@@ -54,6 +54,17 @@ describe('pdfgen members', () => {
     expect(JSON.parse(await pdfgen('members', 'list', workspace.id))[0].status).toBe('active');
   });
 
+  it("changes a member's role, refusing an unknown role and the last owner's demotion", async () => {
+    const workspace = JSON.parse(await pdfgen('workspace', 'create', '--name', 'Acme'));
+    const ada = JSON.parse(await pdfgen('members', 'add', workspace.id, 'ada@example.com', '--role', 'owner'));
+    const bob = JSON.parse(await pdfgen('members', 'add', workspace.id, 'bob@example.com'));
+    expect(JSON.parse(await pdfgen('members', 'role', workspace.id, bob.id, '--role', 'owner'))).toMatchObject({ id: bob.id, role: 'owner', status: 'invited' });
+    expect(await fails('members', 'role', workspace.id, bob.id, '--role', 'admin')).toEqual({ code: 1, stderr: expect.stringContaining('role must be one of: owner, member') });
+    // Neither has accepted: demoting either would leave no owner who has.
+    expect(await fails('members', 'role', workspace.id, ada.id, '--role', 'member')).toEqual({ code: 1, stderr: 'pdfgen: A workspace needs at least one owner\n' });
+    expect((await fails('members', 'role', workspace.id)).code).toBe(2);
+  });
+
   it('makes a reset link the service accepts once, audited as the operator\'s', async () => {
     const workspace = JSON.parse(await pdfgen('workspace', 'create', '--name', 'Acme'));
     const ada = JSON.parse(await pdfgen('members', 'add', workspace.id, 'ada@example.com', '--role', 'owner'));

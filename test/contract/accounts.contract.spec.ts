@@ -150,19 +150,46 @@ describe.each(storeAdapters('accounts'))('accounts store contract: $name', (adap
       expect(await one.accounts.listMembers(ws)).toEqual([expect.objectContaining({ id: first.id, role: 'owner', status: 'active' })]);
     });
 
-    it('adds someone with an account to another workspace at once; their link asks for their password and never changes it', async () => {
+    it('invites someone with an account to another workspace: nothing opens until they accept with their password, which it never changes', async () => {
       const [home, other] = [await workspace('Home'), await workspace('Other')];
       const address = email('known');
       const user = await activeMember(home, address);
       const invited = await one.accounts.invite(other, address, 'member', OPERATOR_OFFLINE);
-      expect(invited).toMatchObject({ id: user.id, status: 'active', role: 'member' });
-      expect(await one.accounts.roleIn(user.id, other)).toBe('member');
+      expect(invited).toMatchObject({ id: user.id, status: 'invited', role: 'member' });
+      expect(await one.accounts.roleIn(user.id, other)).toBeNull();
+      expect((await one.accounts.memberships(user.id)).map((m) => m.workspaceName)).toEqual(['Home']);
+      await expect(one.sessions.start(user.id, other)).rejects.toEqual(refused('WORKSPACE_NOT_FOUND', 404));
+      const homeSession = await one.sessions.start(user.id, home);
+      await expect(one.sessions.switchWorkspace(homeSession.token, other)).rejects.toEqual(refused('WORKSPACE_NOT_FOUND', 404));
       const token = tokenOf(invited.inviteUrl);
       expect(await one.accounts.describeInvite(token)).toMatchObject({ email: address, accountExists: true });
       await expect(one.accounts.acceptInvite(token, 'a new password of mine')).rejects.toEqual(refused('INVALID_CREDENTIALS', 401));
       await expect(one.accounts.acceptInvite(token, PASSWORD)).resolves.toEqual(user);
       await expect(one.accounts.signIn(address, 'a new password of mine')).rejects.toEqual(refused('INVALID_CREDENTIALS', 401));
       expect((await one.accounts.memberships(user.id)).map((m) => m.workspaceName)).toEqual(['Home', 'Other']);
+      expect(await one.accounts.listMembers(other)).toEqual([expect.objectContaining({ id: user.id, status: 'active' })]);
+      await one.sessions.switchWorkspace(homeSession.token, other);
+    });
+
+    it('gives a removed member invited again no access until they accept the new invite', async () => {
+      const ws = await workspace('Rehire');
+      await activeMember(ws, email('boss'));
+      const address = email('rehired');
+      const user = await activeMember(ws, address, 'member');
+      await one.accounts.removeMember(ws, user.id, OPERATOR_OFFLINE);
+      const again = await one.accounts.invite(ws, address, 'member', OPERATOR_OFFLINE);
+      expect(again).toMatchObject({ id: user.id, status: 'invited' });
+      // Their old password still signs them in, to nothing of this workspace.
+      await expect(two.accounts.signIn(address, PASSWORD)).resolves.toEqual(user);
+      expect(await two.accounts.memberships(user.id)).toEqual([]);
+      expect(await two.accounts.roleIn(user.id, ws)).toBeNull();
+      await expect(two.sessions.start(user.id, ws)).rejects.toEqual(refused('WORKSPACE_NOT_FOUND', 404));
+      // Inviting them once more is a new link, not "already a member".
+      const third = await one.accounts.invite(ws, address, 'member', OPERATOR_OFFLINE);
+      await expect(one.accounts.acceptInvite(tokenOf(again.inviteUrl), PASSWORD)).rejects.toEqual(refused('INVALID_INVITE', 400));
+      await two.accounts.acceptInvite(tokenOf(third.inviteUrl), PASSWORD);
+      expect(await two.accounts.roleIn(user.id, ws)).toBe('member');
+      await expect(one.accounts.invite(ws, address, 'member', OPERATOR_OFFLINE)).rejects.toEqual(refused('MEMBER_EXISTS', 409));
     });
 
     it('validates email and role, and knows unknown workspaces', async () => {
@@ -333,7 +360,7 @@ describe.each(storeAdapters('accounts'))('accounts store contract: $name', (adap
       const [ws, other] = [await workspace('Main'), await workspace('Side')];
       const owner = await activeMember(ws, email('owner'));
       const member = await activeMember(ws, email('member'), 'member');
-      await one.accounts.invite(other, member.email, 'owner', OPERATOR_OFFLINE);
+      await one.accounts.acceptInvite(tokenOf((await one.accounts.invite(other, member.email, 'owner', OPERATOR_OFFLINE)).inviteUrl), PASSWORD);
       const here = await one.sessions.start(member.id, ws);
       const there = await one.sessions.start(member.id, other);
       await two.accounts.removeMember(ws, member.id, OPERATOR_OFFLINE);
@@ -360,6 +387,44 @@ describe.each(storeAdapters('accounts'))('accounts store contract: $name', (adap
       expect((await one.accounts.listMembers(other))[0].role).toBe('owner');
     });
 
+    it('does not count an invited owner who has not accepted as an owner', async () => {
+      const ws = await workspace();
+      const first = await activeMember(ws, email('first'));
+      await one.accounts.invite(ws, email('maybe'), 'owner', OPERATOR_OFFLINE);
+      await expect(one.accounts.removeMember(ws, first.id, OPERATOR_OFFLINE)).rejects.toEqual(refused('LAST_OWNER', 409));
+      await expect(one.accounts.changeRole(ws, first.id, 'member', OPERATOR_OFFLINE)).rejects.toEqual(refused('LAST_OWNER', 409));
+    });
+
+    it("changes a member's role both ways, never leaving the workspace without an owner", async () => {
+      const ws = await workspace();
+      const owner = await activeMember(ws, email('owner'));
+      const member = await activeMember(ws, email('member'), 'member');
+      await expect(two.accounts.changeRole(ws, member.id, 'owner', OPERATOR_OFFLINE)).resolves.toMatchObject({ id: member.id, role: 'owner' });
+      expect(await one.accounts.roleIn(member.id, ws)).toBe('owner');
+      await one.accounts.changeRole(ws, owner.id, 'member', OPERATOR_OFFLINE);
+      expect(await one.accounts.roleIn(owner.id, ws)).toBe('member');
+      await expect(one.accounts.changeRole(ws, member.id, 'member', OPERATOR_OFFLINE)).rejects.toEqual(
+        expect.objectContaining({ code: 'LAST_OWNER', status: 409, message: 'A workspace needs at least one owner' }),
+      );
+      // The same role again changes nothing, even for the last owner.
+      await expect(one.accounts.changeRole(ws, member.id, 'owner', OPERATOR_OFFLINE)).resolves.toMatchObject({ id: member.id, role: 'owner', status: 'active' });
+      await expect(one.accounts.changeRole(ws, 'nobody', 'owner', OPERATOR_OFFLINE)).rejects.toEqual(refused('MEMBER_NOT_FOUND', 404));
+      await expect(one.accounts.changeRole('nope', member.id, 'owner', OPERATOR_OFFLINE)).rejects.toEqual(refused('WORKSPACE_NOT_FOUND', 404));
+      await expect(one.accounts.changeRole(ws, owner.id, 'admin' as 'owner', OPERATOR_OFFLINE)).rejects.toEqual(
+        expect.objectContaining({ code: 'INVALID_REQUEST', extra: { validationErrors: ['role must be one of: owner, member'] } }),
+      );
+    });
+
+    it("changes an invitee's role: their open invite follows", async () => {
+      const ws = await workspace();
+      await activeMember(ws, email('owner'));
+      const invited = await one.accounts.invite(ws, email('later'), 'member', OPERATOR_OFFLINE);
+      await one.accounts.changeRole(ws, invited.id, 'owner', OPERATOR_OFFLINE);
+      expect(await one.accounts.describeInvite(tokenOf(invited.inviteUrl))).toMatchObject({ role: 'owner' });
+      await one.accounts.acceptInvite(tokenOf(invited.inviteUrl), PASSWORD);
+      expect(await one.accounts.roleIn(invited.id, ws)).toBe('owner');
+    });
+
     it('voids the open invite of a removed invitee and forgets them', async () => {
       const ws = await workspace();
       await activeMember(ws, email('boss'));
@@ -377,8 +442,9 @@ describe.each(storeAdapters('accounts'))('accounts store contract: $name', (adap
       const address = email('many');
       const [b, a, c] = [await workspace('beta'), await workspace('Alpha'), await workspace('gamma')];
       const user = await activeMember(b, address, 'member');
-      await one.accounts.invite(a, address, 'owner', OPERATOR_OFFLINE);
-      await one.accounts.invite(c, address, 'member', OPERATOR_OFFLINE);
+      for (const [ws, role] of [[a, 'owner'], [c, 'member']] as const) {
+        await one.accounts.acceptInvite(tokenOf((await one.accounts.invite(ws, address, role, OPERATOR_OFFLINE)).inviteUrl), PASSWORD);
+      }
       expect((await two.accounts.memberships(user.id)).map((m) => [m.workspaceName, m.role])).toEqual([['Alpha', 'owner'], ['beta', 'member'], ['gamma', 'member']]);
       const session = await one.sessions.start(user.id, c);
       await one.dataSource.query(one.dataSource.options.type === 'postgres' ? 'DELETE FROM workspaces WHERE id = $1' : 'DELETE FROM workspaces WHERE id = ?', [c]);
@@ -467,7 +533,7 @@ describe.each(storeAdapters('accounts'))('accounts store contract: $name', (adap
     it("switches only to the user's own workspaces", async () => {
       const other = await workspace('Other');
       const stranger = await workspace('Stranger');
-      await one.accounts.invite(other, user.email, 'member', OPERATOR_OFFLINE);
+      await one.accounts.acceptInvite(tokenOf((await one.accounts.invite(other, user.email, 'member', OPERATOR_OFFLINE)).inviteUrl), PASSWORD);
       const { token, session } = await one.sessions.start(user.id, ws);
       await two.sessions.switchWorkspace(token, other);
       expect(await one.sessions.resolve(token)).toEqual({ ...session, workspaceId: other });

@@ -57,11 +57,11 @@ describe.each(adapters)('audit log contract: $name', (adapter) => {
   it("shows one replica's entries on another at once, every field kept", async () => {
     const workspace = (await one.workspaces.create({ name: 'A', plan: 'free' })).id;
     await one.audit.record(entry(workspace, 'first'));
-    await one.audit.record({ ...entry(workspace, 'second'), actor: { type: 'user' }, action: 'user.sign_in_failed', target: { type: 'user', id: null }, ip: null, requestId: null });
+    await one.audit.record({ ...entry(workspace, 'second'), actor: { type: 'user' }, action: 'user.sign_in_failed', target: { type: 'user', id: null }, ip: null, requestId: null, method: 'sso' });
     const { entries, nextCursor } = await audit.list({ limit: 10, workspaceId: workspace });
     expect(nextCursor).toBeNull();
     expect(entries).toEqual([
-      { id: expect.any(String), at: expect.any(String), workspaceId: workspace, action: 'user.sign_in_failed', actor: { type: 'user' }, target: { type: 'user', id: null }, ip: null, requestId: null },
+      { id: expect.any(String), at: expect.any(String), workspaceId: workspace, action: 'user.sign_in_failed', actor: { type: 'user' }, target: { type: 'user', id: null }, ip: null, requestId: null, method: 'sso' },
       { id: expect.any(String), at: expect.any(String), ...entry(workspace, 'first') },
     ]);
   });

@@ -386,7 +386,11 @@ describe('dashboard sign-in, invites and sessions', () => {
     const second = await t.admin.post('/workspaces', { name: 'Another workspace', plan: 'free' }).expect(201);
     const foreign = await t.admin.post('/workspaces', { name: 'Not yours', plan: 'free' }).expect(201);
     await accept(await invite('two@example.com', 'owner'));
-    await t.admin.post(`/workspaces/${second.body.id}/members`, { email: 'two@example.com', role: 'member' }).expect(201);
+    const pending = await invite('two@example.com', 'member', second.body.id);
+    // Invited, not yet accepted: the other workspace is not on offer.
+    const before = sessionCookieOf((await signIn('two@example.com')).res)!.split(';')[0];
+    expect((await t.http.get('/dashboard/no-page').set('Cookie', before)).text).not.toContain('Another workspace');
+    await accept(pending);
     const { res } = await signIn('two@example.com');
     const cookie = sessionCookieOf(res)!.split(';')[0];
     const layout = await t.http.get('/dashboard/no-page').set('Cookie', cookie);

@@ -15,7 +15,7 @@ function shownRequest(file: string): { path: string; headers: Record<string, str
   return { path: requestLine.split(' ')[1], headers, body: JSON.parse(body) };
 }
 
-/** The README and docs/webhooks.md show what a receiver gets; a real delivery has that shape. */
+/** docs/api.md and docs/webhooks.md show what a receiver gets with their first webhook example; a real delivery has that shape. */
 describe('the webhook request shown with the first webhook example', () => {
   let t: TestApp;
   let receiver: Receiver;
@@ -28,7 +28,7 @@ describe('the webhook request shown with the first webhook example', () => {
     await t.close();
   });
 
-  it.each(['README.md', 'docs/webhooks.md'])('in %s is what a delivery carries', async (file) => {
+  it.each(['docs/api.md', 'docs/webhooks.md'])('in %s is what a delivery carries', async (file) => {
     const shown = shownRequest(file);
     const ws = await t.createWorkspace('pro');
     receiver.trust((await t.admin.get(`/workspaces/${ws.id}`).expect(200)).body.webhookSecret);

@@ -12,7 +12,7 @@ export interface EInvoiceCase {
 
 const EXAMPLES_DIR = resolve(__dirname, '../../examples/e-invoices');
 
-/** The examples of the README (examples/e-invoices/*.json, whole generate bodies). */
+/** The examples of docs/e-invoices.md (examples/e-invoices/*.json, whole generate bodies). */
 export const EXAMPLE_CASES: EInvoiceCase[] = readdirSync(EXAMPLES_DIR)
   .filter((file) => file.endsWith('.json'))
   .sort()

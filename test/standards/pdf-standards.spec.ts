@@ -18,7 +18,7 @@ import { sample } from '../support/samples';
  * The checks are independent readers of the bytes: qpdf (--check, and --json for the objects),
  * poppler's pdffonts, fontkit for the embedded font programs, pdf.js (test/support/pdf-structure.mjs)
  * for the language, title and metadata as a viewer reads them. They are not a validator: a veraPDF
- * run is the final word on a claim (README, "Accessibility and archiving"). The structure tree's
+ * run is the final word on a claim (docs/templates.md, "Accessibility and archiving"). The structure tree's
  * roles and order are test/standards/structure-tree.spec.ts's.
  */
 

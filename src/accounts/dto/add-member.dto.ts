@@ -14,12 +14,19 @@ export class AddMemberDto {
   role: Role;
 }
 
+/** `PATCH /admin/v1/workspaces/:id/members/:userId` and `pdfgen members role`. */
+export class ChangeRoleDto {
+  @ApiProperty({ enum: ROLES, description: 'The last owner who has accepted cannot be made a member (409 LAST_OWNER)' })
+  @IsIn(ROLES, { message: ACCOUNT_FIELD_MESSAGES.role })
+  role: Role;
+}
+
 /** A member as the operator API answers it. */
 export class MemberDto {
   @ApiProperty({ format: 'uuid', description: "The user's id" }) id: string;
   @ApiProperty({ example: 'ada@example.com' }) email: string;
   @ApiProperty({ enum: ROLES }) role: string;
-  @ApiProperty({ enum: ['invited', 'active'], description: 'invited until the user has set a password' }) status: string;
+  @ApiProperty({ enum: ['invited', 'active'], description: 'invited until they open their invite and accept it; only then does the workspace open to them' }) status: string;
   @ApiProperty({ format: 'date-time', description: 'When they became a member' }) createdAt: string;
 }
 

@@ -33,6 +33,10 @@ export class MembershipEntity {
 
   @Column({ name: 'created_at', type: 'bigint', transformer: epochMs })
   createdAt: number;
+
+  /** Null until the person opens their invite and confirms: until then the membership opens nothing. */
+  @Column({ name: 'accepted_at', type: 'bigint', nullable: true, transformer: epochMs })
+  acceptedAt: number | null;
 }
 
 /** A single-use invite link; only the SHA-256 of its token is kept. `userId` is null for the bootstrap's invite. */
@@ -104,9 +108,9 @@ export class PasswordResetEntity {
   @Column({ name: 'user_id', type: 'varchar', length: 36 })
   userId: string;
 
-  /** The workspace the link was made for: its audit log records the reset. */
-  @Column({ name: 'workspace_id', type: 'varchar', length: 36 })
-  workspaceId: string;
+  /** The workspace the link was made for: its audit log records the reset. Null for a link asked for by email ("Forgot password"). */
+  @Column({ name: 'workspace_id', type: 'varchar', length: 36, nullable: true })
+  workspaceId: string | null;
 
   /** Who made the link: `user` (an owner) or `operator`. */
   @Column({ name: 'issued_by_type', type: 'varchar', length: 10 })

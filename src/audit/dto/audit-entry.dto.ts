@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ACTOR_TYPES, AUDIT_ACTIONS, TARGET_TYPES } from '../audit-entry';
+import { ACTOR_TYPES, AUDIT_ACTIONS, SIGN_IN_METHODS, TARGET_TYPES } from '../audit-entry';
 
 export class AuditActorDto {
   @ApiProperty({ enum: ACTOR_TYPES, description: 'user: a person signed in to the dashboard; key: an API key; operator: the admin token or the CLI' }) type: string;
@@ -20,6 +20,7 @@ export class AuditEntryDto {
   @ApiProperty({ type: AuditTargetDto }) target: AuditTargetDto;
   @ApiProperty({ type: String, nullable: true, description: "The client's IP address; null for the CLI", example: '203.0.113.7' }) ip: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'X-Request-Id of the request; null for the CLI' }) requestId: string | null;
+  @ApiPropertyOptional({ enum: SIGN_IN_METHODS, description: 'Sign-ins only: with a password (an invite, a reset link or sign-up included) or by single sign-on' }) method?: string;
 }
 
 export class AuditPageDto {

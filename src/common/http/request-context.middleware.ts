@@ -4,12 +4,17 @@ import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from '../errors/api-error';
 import { JsonLogger } from '../logging/json-logger';
 import { MetricsService } from '../../metrics/metrics.service';
+import { tracing } from '../../tracing';
+import { routeOf } from './route-of';
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 /** No id, name or file of ours holds a NUL, and PostgreSQL refuses one in any text it is given. */
 const ENCODED_NUL = /%00/;
 
-/** Gives each request an id (kept from the caller when sane) and writes one log line when it ends. */
+/**
+ * Gives each request an id (kept from the caller when sane) and a span (continuing its
+ * traceparent), and writes one log line when it ends.
+ */
 @Injectable()
 export class RequestContextMiddleware implements NestMiddleware {
   constructor(
@@ -36,13 +41,7 @@ export class RequestContextMiddleware implements NestMiddleware {
         workspaceId: req.workspace?.id,
       });
     });
-    if (ENCODED_NUL.test(req.originalUrl.split('?')[0])) return next(new ApiError('NOT_FOUND'));
-    next();
+    const refused = ENCODED_NUL.test(req.originalUrl.split('?')[0]);
+    tracing().traceRequest(req, res, () => (refused ? next(new ApiError('NOT_FOUND')) : next()));
   }
-}
-
-/** The matched route pattern keeps metric labels bounded (no ids in them). */
-function routeOf(req: Request): string {
-  const path = (req.route as { path?: string } | undefined)?.path;
-  return typeof path === 'string' ? `${req.baseUrl}${path}` : 'unmatched';
 }

@@ -20,7 +20,7 @@ const EXTRA_FIELDS: Record<ExtraField, Record<string, unknown>> = {
   used: { ...count, description: 'Generations counted this month' },
   remaining: { ...count, description: 'Generations left this month' },
   requested: { ...count, description: "A batch's item count, which must fit in `remaining` whole" },
-  retryAfterSeconds: { ...count, description: 'Seconds until signing in may be tried again' },
+  retryAfterSeconds: { ...count, description: 'Seconds until signing in, or asking for a password reset link, may be tried again' },
 };
 const DESCRIBED_FIELDS = withCodes(EXTRA_FIELDS);
 

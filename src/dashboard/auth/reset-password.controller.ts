@@ -2,6 +2,7 @@ import { Body, Controller, Get, Param, Post, Req, Res, UseGuards } from '@nestjs
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AccountsService } from '../../accounts/accounts.service';
+import { ForgotPasswordService } from '../../accounts/forgot-password.service';
 import { PasswordResetsService } from '../../accounts/password-resets.service';
 import { PASSWORD_MIN_LENGTH } from '../../accounts/passwords';
 import { originOf } from '../../audit/acting-as';
@@ -11,6 +12,7 @@ import { HOME_PATH, SIGN_IN_PATH } from '../http/dashboard-paths';
 import { FormBody, formField } from '../http/form-body.middleware';
 import { ViewRenderer } from '../view-renderer';
 import { formErrorOf, FormErrors, NO_FORM_ERRORS, toFormErrors } from './form-errors';
+import { PasswordsOnGuard } from './oidc/passwords-on.guard';
 import { SessionCookie } from './session-cookie';
 
 /**
@@ -26,6 +28,7 @@ export class ResetPasswordController {
     private readonly accounts: AccountsService,
     private readonly sessionCookie: SessionCookie,
     private readonly views: ViewRenderer,
+    private readonly forgotPassword: ForgotPasswordService,
   ) {}
 
   @Get(':token')
@@ -36,12 +39,13 @@ export class ResetPasswordController {
   }
 
   @Post(':token')
+  @UseGuards(PasswordsOnGuard)
   async reset(@Param('token') token: string, @Body() body: FormBody, @Req() req: Request, @Res() res: Response): Promise<void> {
     const link = await this.describe(token);
     if (!link) return this.renderInvalid(res);
     const password = formField(body, 'password');
     if (password.length >= PASSWORD_MIN_LENGTH && password !== formField(body, 'confirm')) return this.render(res, token, link.email, formErrorOf('PASSWORD_MISMATCH', 'confirm'));
-    let done: { userId: string; workspaceId: string };
+    let done: { userId: string; workspaceId: string | null };
     try {
       const { ip, requestId } = originOf(req, { type: 'user' });
       done = await this.resets.reset(token, password, { ip, requestId });
@@ -75,7 +79,9 @@ export class ResetPasswordController {
       title: 'This reset link cannot be used',
       status: error.status,
       message: error.message,
-      hint: 'Reset links work once and for 1 hour. Ask an owner of your workspace for a new one.',
+      hint: this.forgotPassword.enabled
+        ? 'Reset links work once and for 1 hour. Ask for a new one with "Forgot password?" on the sign-in page, or ask an owner of your workspace.'
+        : 'Reset links work once and for 1 hour. Ask an owner of your workspace for a new one.',
       signInNeeded: true,
     };
     return this.views.render(res, 'pages/error', vars, error.status);

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, SessionsService } from '../../accounts/sessions.service';
+import type { SignInMethod } from '../../audit/audit-entry';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { clearDashboardCookie, readCookie, setDashboardCookie } from '../http/cookies';
@@ -20,12 +21,12 @@ export class SessionCookie {
   }
 
   /** A fresh session (a previous one of this browser ends: its token is never reused), recorded as a sign-in. */
-  async start(req: Request, res: Response, userId: string, workspaceId: string): Promise<void> {
+  async start(req: Request, res: Response, userId: string, workspaceId: string, method: SignInMethod = 'password'): Promise<void> {
     const previous = readCookie(req, SESSION_COOKIE);
     if (previous) await this.sessions.end(previous);
     const { token } = await this.sessions.start(userId, workspaceId);
     setDashboardCookie(res, SESSION_COOKIE, token, this.secure, SESSION_MAX_AGE_MS / 1000);
-    await this.signIns.signedIn(req, userId, workspaceId);
+    await this.signIns.signedIn(req, userId, workspaceId, method);
   }
 
   /** Ends the browser's session on the server, and clears the cookie. */

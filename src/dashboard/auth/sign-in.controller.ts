@@ -2,6 +2,7 @@ import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res, UseGuards 
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AccountsService, InviteDescription, UserView } from '../../accounts/accounts.service';
+import { ForgotPasswordService } from '../../accounts/forgot-password.service';
 import { PASSWORD_MIN_LENGTH } from '../../accounts/passwords';
 import { ApiError } from '../../common/errors/api-error';
 import { AppConfig } from '../../config/app-config';
@@ -11,6 +12,8 @@ import { HOME_PATH, safeNext } from '../http/dashboard-paths';
 import { FormBody, formField } from '../http/form-body.middleware';
 import { ViewRenderer } from '../view-renderer';
 import { formErrorOf, FormErrors, NO_FORM_ERRORS, toFormErrors } from './form-errors';
+import { PasswordsOnGuard } from './oidc/passwords-on.guard';
+import { signInChoices } from './oidc/sign-in-choices';
 import { SessionCookie } from './session-cookie';
 import { SignInAudit } from './sign-in-audit';
 
@@ -24,6 +27,7 @@ export class SignInController {
     private readonly sessionCookie: SessionCookie,
     private readonly signIns: SignInAudit,
     private readonly views: ViewRenderer,
+    private readonly forgotPassword: ForgotPasswordService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -34,6 +38,7 @@ export class SignInController {
   }
 
   @Post('sign-in')
+  @UseGuards(PasswordsOnGuard)
   async signIn(@Body() body: FormBody, @Req() req: Request, @Res() res: Response): Promise<void> {
     const email = formField(body, 'email').trim();
     const next = safeNext(formField(body, 'next'));
@@ -60,6 +65,7 @@ export class SignInController {
   }
 
   @Post('invite/:token')
+  @UseGuards(PasswordsOnGuard)
   async acceptInvite(@Param('token') token: string, @Body() body: FormBody, @Req() req: Request, @Res() res: Response): Promise<void> {
     const invite = await this.describeInvite(token);
     if (!invite) return this.renderInvalidInvite(res);
@@ -89,12 +95,14 @@ export class SignInController {
   }
 
   @Get('sign-up')
+  @UseGuards(PasswordsOnGuard)
   async signUpPage(@Res() res: Response): Promise<void> {
     this.requireSignUp();
     await this.renderSignUp(res, '', NO_FORM_ERRORS);
   }
 
   @Post('sign-up')
+  @UseGuards(PasswordsOnGuard)
   async signUp(@Body() body: FormBody, @Req() req: Request, @Res() res: Response): Promise<void> {
     this.requireSignUp();
     const email = formField(body, 'email').trim();
@@ -124,12 +132,12 @@ export class SignInController {
   }
 
   private renderSignIn(res: Response, email: string, next: string, errors: FormErrors): Promise<void> {
-    const vars = { title: 'Sign in', email, next: next === HOME_PATH ? '' : next, errors, signUp: this.config.dashboardSignup };
+    const vars = { title: 'Sign in', email, next: next === HOME_PATH ? '' : next, errors, signUp: this.config.dashboardSignup && this.config.dashboardPasswords, ...signInChoices(this.config), forgotPassword: this.forgotPassword.enabled };
     return this.views.render(res, 'auth/sign-in', vars, errors.status);
   }
 
   private renderInvite(res: Response, token: string, invite: InviteDescription, email: string, errors: FormErrors): Promise<void> {
-    const vars = { title: `Join ${invite.workspaceName}`, token, invite, email, errors };
+    const vars = { title: `Join ${invite.workspaceName}`, token, invite, email, errors, ...signInChoices(this.config), forgotPassword: this.forgotPassword.enabled };
     return this.views.render(res, 'auth/invite', vars, errors.status);
   }
 

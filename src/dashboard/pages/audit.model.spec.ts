@@ -42,9 +42,13 @@ describe('audit log rows', () => {
     expect(byPerson).toMatchObject({ actor: 'ada@example.com', target: 'Former member 0b7e1c52' });
   });
 
-  it('marks a failed sign-in, and shows what the CLI leaves out as a dash', () => {
+  it('marks a failed sign-in, names single sign-on, and shows what the CLI leaves out as a dash', () => {
     const failed = auditRow(view({ action: 'user.sign_in_failed', actor: { type: 'user' }, target: { type: 'user', id: null }, workspaceId: null }), NAMES);
     expect(failed).toMatchObject({ actionName: 'Sign-in failed', failed: true, actor: 'Someone not signed in', target: 'An email with no account' });
+    const bySso = auditRow(view({ action: 'user.sign_in_failed', actor: { type: 'user' }, target: { type: 'user', id: null }, workspaceId: null, method: 'sso' }), NAMES);
+    expect(bySso).toMatchObject({ actionName: 'Single sign-on refused', failed: true });
+    expect(auditRow(view({ action: 'user.signed_in', actor: { type: 'user', id: 'u-ada' }, target: { type: 'user', id: 'u-ada' }, method: 'sso' }), NAMES).actionName).toBe('Signed in with single sign-on');
+    expect(auditRow(view({ action: 'user.signed_in', actor: { type: 'user', id: 'u-ada' }, target: { type: 'user', id: 'u-ada' }, method: 'password' }), NAMES).actionName).toBe('Signed in');
     const cli = auditRow(view({ action: 'file.erased', target: { type: 'file', id: 'AbCd' }, ip: null, requestId: null }), NAMES);
     expect(cli).toMatchObject({ actionName: 'File erased', target: 'AbCd.pdf', ip: '–', requestId: '' });
   });

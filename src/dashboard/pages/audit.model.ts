@@ -23,6 +23,12 @@ const ACTION_NAMES: Record<AuditAction, string> = {
   'user.password_reset': 'Password reset',
 };
 
+/** Sign-ins by single sign-on say so; a password's are the plain words above. */
+const SSO_ACTION_NAMES: Partial<Record<AuditAction, string>> = {
+  'user.signed_in': 'Signed in with single sign-on',
+  'user.sign_in_failed': 'Single sign-on refused',
+};
+
 /** Who and what the ids name today: the workspace's people and keys. */
 export interface AuditNames {
   members: MemberView[];
@@ -54,7 +60,7 @@ export function auditRow(entry: AuditView, names: AuditNames): AuditRow {
     clock: entry.at.slice(11, 19),
     action: entry.action,
     // An action a newer release wrote (during a rolling deploy) shows as its dotted name.
-    actionName: ACTION_NAMES[entry.action] ?? entry.action,
+    actionName: (entry.method === 'sso' ? SSO_ACTION_NAMES[entry.action] : undefined) ?? ACTION_NAMES[entry.action] ?? entry.action,
     failed: entry.action === 'user.sign_in_failed',
     actor: actorName(entry.actor, names),
     target: targetName(entry.target, names),

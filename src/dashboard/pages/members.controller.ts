@@ -1,13 +1,15 @@
 import { Body, Get, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { requireRole } from '../../accounts/account-fields';
 import { AccountsService, InvitedMember, MemberView } from '../../accounts/accounts.service';
 import { AddMemberDto } from '../../accounts/dto/add-member.dto';
+import { InviteEmailOutcome, InviteEmailsService } from '../../accounts/invite-emails.service';
 import { PasswordResetsService, ResetLink } from '../../accounts/password-resets.service';
 import { ActingAs } from '../../audit/acting-as';
 import type { AuditOrigin } from '../../audit/audit-entry';
 import { ApiError } from '../../common/errors/api-error';
 import { FormErrors, NO_FORM_ERRORS, toFormErrors } from '../auth/form-errors';
-import { SIGN_IN_PATH } from '../http/dashboard-paths';
+import { HOME_PATH, SIGN_IN_PATH } from '../http/dashboard-paths';
 import { FormBody, formField } from '../http/form-body.middleware';
 import { Dashboard, DashboardContext } from '../session/dashboard-context';
 import { DashboardPage } from '../session/dashboard-page.decorator';
@@ -26,20 +28,22 @@ const EMPTY_FORM: InviteForm = { email: '', role: 'member' };
 
 /**
  * Members (DECISIONS section 10), for owners only: who can sign in to the workspace, invites (the
- * link shown once), password reset links (shown once too), removal. The last owner cannot be removed (LAST_OWNER, kept by AccountsService).
+ * link shown once, and emailed with SMTP_URL), password reset links (shown once too), roles,
+ * removal. The last owner can be neither removed nor made a member (LAST_OWNER, kept by AccountsService).
  */
 @DashboardPage('members')
 export class MembersPageController {
   constructor(
     private readonly accounts: AccountsService,
     private readonly resets: PasswordResetsService,
+    private readonly inviteEmails: InviteEmailsService,
     private readonly views: ViewRenderer,
   ) {}
 
   @Get()
   @OwnerOnly()
-  async page(@Dashboard() ctx: DashboardContext, @Query('removed') removed: unknown, @Res() res: Response): Promise<void> {
-    await this.render(res, ctx, { removed: removed === '1' });
+  async page(@Dashboard() ctx: DashboardContext, @Query('removed') removed: unknown, @Query('role') role: unknown, @Res() res: Response): Promise<void> {
+    await this.render(res, ctx, { removed: removed === '1', roleChanged: role === 'changed' });
   }
 
   @Post()
@@ -55,7 +59,22 @@ export class MembersPageController {
     } catch (error) {
       return this.render(res, ctx, { form, errors: toFormErrors(error, { MEMBER_EXISTS: 'email', INVALID_REQUEST: 'email' }) });
     }
-    await this.render(res, ctx, { invited }, 201);
+    const emailed = await this.inviteEmails.send(ctx.workspace.id, invited, ctx.user.email);
+    await this.render(res, ctx, { invited: { ...invited, emailed } }, 201);
+  }
+
+  /** Makes a member an owner, or an owner a member (`member.role_changed`). */
+  @Post(':userId/role')
+  @OwnerOnly()
+  async changeRole(@Dashboard() ctx: DashboardContext, @Param('userId') userId: string, @Body() body: FormBody, @ActingAs('user') by: AuditOrigin, @Res() res: Response): Promise<void> {
+    const role = requireRole(formField(body, 'role'));
+    try {
+      await this.accounts.changeRole(ctx.workspace.id, userId, role, by);
+    } catch (error) {
+      return this.render(res, ctx, { errors: lastOwnerRefusal(error) });
+    }
+    // An owner who made themselves a member may no longer see this page.
+    res.redirect(303, userId === ctx.user.id && role !== 'owner' ? HOME_PATH : `${MEMBERS_PATH}?role=changed`);
   }
 
   /** A password reset link for a member (DECISIONS section 16), shown once like an invite link. */
@@ -74,8 +93,7 @@ export class MembersPageController {
     try {
       await this.accounts.removeMember(ctx.workspace.id, userId, by);
     } catch (error) {
-      if (!(error instanceof ApiError) || error.code !== 'LAST_OWNER') throw error;
-      return this.render(res, ctx, { errors: { status: error.status, fields: {}, alert: `${error.message}: make someone else an owner first.` } });
+      return this.render(res, ctx, { errors: lastOwnerRefusal(error) });
     }
     // Removing oneself ends one's own session here.
     res.redirect(303, userId === ctx.user.id ? SIGN_IN_PATH : `${MEMBERS_PATH}?removed=1`);
@@ -84,7 +102,14 @@ export class MembersPageController {
   private async render(
     res: Response,
     ctx: DashboardContext,
-    state: { form?: InviteForm; errors?: FormErrors; invited?: InvitedMember; resetLink?: ResetLink & { email: string }; removed?: boolean },
+    state: {
+      form?: InviteForm;
+      errors?: FormErrors;
+      invited?: InvitedMember & { emailed: InviteEmailOutcome };
+      resetLink?: ResetLink & { email: string };
+      removed?: boolean;
+      roleChanged?: boolean;
+    },
     status?: number,
   ): Promise<void> {
     const members = await this.accounts.listMembers(ctx.workspace.id);
@@ -101,6 +126,8 @@ export class MembersPageController {
         invited: state.invited ?? null,
         resetLink: state.resetLink ?? null,
         removed: state.removed ?? false,
+        roleChanged: state.roleChanged ?? false,
+        emailInvites: this.inviteEmails.enabled,
       },
       status ?? errors.status,
     );
@@ -111,4 +138,10 @@ export class MembersPageController {
 function rowOf(member: MemberView, ctx: DashboardContext, all: MemberView[]) {
   const owners = all.filter((m) => m.role === 'owner').length;
   return { ...member, isYou: member.id === ctx.user.id, lastOwner: member.role === 'owner' && owners === 1 };
+}
+
+/** LAST_OWNER above the table, with what to do about it; any other error is thrown on. */
+function lastOwnerRefusal(error: unknown): FormErrors {
+  if (!(error instanceof ApiError) || error.code !== 'LAST_OWNER') throw error;
+  return { status: error.status, fields: {}, alert: `${error.message}: make someone else an owner first.` };
 }

@@ -7,6 +7,7 @@ import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { MergedItem, RenderFailed, RenderRequest, RenderTimedOut } from '../../engine';
 import { MetricsService } from '../../metrics/metrics.service';
+import { tracing } from '../../tracing';
 import { FairSlots } from './fair-slots';
 import { RenderPoolBusy } from './render-pool-busy';
 import { RENDER_WORKER_LIMITS } from './worker-limits';
@@ -58,7 +59,9 @@ export class RenderPool implements OnModuleDestroy {
    * one that breaks its worker a RenderFailed. `workspaceId`: whose render it is, for the turns.
    */
   async render(request: RenderRequest, workspaceId = ''): Promise<RenderedPdf> {
-    return this.inTurn(workspaceId, () => this.run(request, 'default', this.config.renderTimeoutMs));
+    return tracing().inSpan('render', { attributes: { 'pdfgen.template.id': request.templateId } }, () =>
+      this.inTurn(workspaceId, () => this.run(request, 'default', this.config.renderTimeoutMs)),
+    );
   }
 
   /**
@@ -68,7 +71,9 @@ export class RenderPool implements OnModuleDestroy {
    * the merge draws them all (500 one-page invoices take about 2 s).
    */
   async renderMerged(items: readonly MergedItem[], workspaceId = ''): Promise<RenderedPdf> {
-    return this.inTurn(workspaceId, () => this.run(items, 'renderMerged', this.config.renderTimeoutMs * Math.max(1, items.length)));
+    return tracing().inSpan('render merged', { attributes: { 'pdfgen.batch.items': items.length } }, () =>
+      this.inTurn(workspaceId, () => this.run(items, 'renderMerged', this.config.renderTimeoutMs * Math.max(1, items.length))),
+    );
   }
 
   /** Runs `work` when the workspace's turn for a worker comes (RenderPoolBusy when the queue is full or the wait too long). */
@@ -121,6 +126,8 @@ export class RenderPool implements OnModuleDestroy {
       clearTimeout(timer);
     }
     if (isRefusal(result)) throw fromRefusal(result);
+    // Within the render's span, which also holds its wait for a worker.
+    tracing().recordSpan('render on worker', result.drawn.startMs, result.drawn.endMs, { 'pdfgen.pages': result.pages });
     return result;
   }
 

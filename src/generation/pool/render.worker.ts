@@ -49,6 +49,8 @@ export async function renderMerged(items: readonly MergedItem[]): Promise<Transf
 
 async function refusedOrMoved(draw: () => Promise<{ pdf: Buffer; pages: number }>): Promise<TransferredPdf | RenderRefusal> {
   let document: { pdf: Buffer; pages: number };
+  // The clock every thread of the process shares, as the HTTP thread's spans read it.
+  const startMs = epochMs();
   try {
     document = await draw();
   } catch (error) {
@@ -58,8 +60,12 @@ async function refusedOrMoved(draw: () => Promise<{ pdf: Buffer; pages: number }
   const { pdf, pages } = document;
   // Only a buffer that owns its whole ArrayBuffer can be transferred; a pooled one is copied once.
   const owned = pdf.byteOffset === 0 && pdf.buffer.byteLength === pdf.byteLength ? pdf : Uint8Array.prototype.slice.call(pdf);
-  const result = new TransferredPdf({ pdf: new Uint8Array(owned.buffer, 0, owned.byteLength), pages });
+  const result = new TransferredPdf({ pdf: new Uint8Array(owned.buffer, 0, owned.byteLength), pages, drawn: { startMs, endMs: epochMs() } });
   // Marks the result movable, in place.
   move(result);
   return result;
+}
+
+function epochMs(): number {
+  return performance.timeOrigin + performance.now();
 }

@@ -1,9 +1,11 @@
 import { transferableSymbol, valueSymbol } from 'piscina';
 
-/** What a render worker hands back: the PDF bytes and how many pages they hold. */
+/** What a render worker hands back: the PDF bytes, how many pages they hold, and when it drew them. */
 export interface RenderedPdf {
   pdf: Uint8Array;
   pages: number;
+  /** The render's own time on its worker, in epoch milliseconds (its span in a trace). */
+  drawn: { startMs: number; endMs: number };
 }
 
 /**

@@ -119,7 +119,7 @@ export interface paths {
         /** List members and invitees */
         get: operations["listMembers"];
         put?: never;
-        /** Invite a member: the answer carries their single-use invite URL (valid 7 days) */
+        /** Invite a member: the answer carries their single-use invite URL (valid 7 days), also emailed to them when SMTP_URL is set */
         post: operations["inviteMember"];
         delete?: never;
         options?: never;
@@ -141,7 +141,8 @@ export interface paths {
         delete: operations["removeMember"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** Change a member's role (owner or member) */
+        patch: operations["changeMemberRole"];
         trace?: never;
     };
     "/admin/v1/workspaces/{id}/members/{userId}/reset-link": {
@@ -520,6 +521,11 @@ export interface components {
             ip: string | null;
             /** @description X-Request-Id of the request; null for the CLI */
             requestId: string | null;
+            /**
+             * @description Sign-ins only: with a password (an invite, a reset link or sign-up included) or by single sign-on
+             * @enum {string}
+             */
+            method?: "password" | "sso";
         };
         AuditPageDto: {
             /** @example true */
@@ -654,7 +660,7 @@ export interface components {
             /** @enum {string} */
             role: "owner" | "member";
             /**
-             * @description invited until the user has set a password
+             * @description invited until they open their invite and accept it; only then does the workspace open to them
              * @enum {string}
              */
             status: "invited" | "active";
@@ -687,7 +693,7 @@ export interface components {
             /** @enum {string} */
             role: "owner" | "member";
             /**
-             * @description invited until the user has set a password
+             * @description invited until they open their invite and accept it; only then does the workspace open to them
              * @enum {string}
              */
             status: "invited" | "active";
@@ -701,6 +707,13 @@ export interface components {
              * @example https://pdf.example.com/dashboard/invite/3q2-7wXvV0mZ7n9hQk1pYbq0a2l3eQ7dXk8sFh0GmPw
              */
             inviteUrl: string;
+        };
+        ChangeRoleDto: {
+            /**
+             * @description The last owner who has accepted cannot be made a member (409 LAST_OWNER)
+             * @enum {string}
+             */
+            role: "owner" | "member";
         };
         ResetLinkDto: {
             /**
@@ -1098,7 +1111,7 @@ export interface components {
             remaining?: number;
             /** @description A batch's item count, which must fit in `remaining` whole. Carried by QUOTA_EXCEEDED. */
             requested?: number;
-            /** @description Seconds until signing in may be tried again. Carried by SIGN_IN_LOCKED. */
+            /** @description Seconds until signing in, or asking for a password reset link, may be tried again. Carried by SIGN_IN_LOCKED, RESET_REQUESTS_LIMITED. */
             retryAfterSeconds?: number;
         };
         /**
@@ -3732,6 +3745,82 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid admin token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Workspace '<id>' not found | Member '<id>' not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A workspace needs at least one owner */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    changeMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeRoleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberDto"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @description Every problem found, each naming its field. Carried by INVALID_TEMPLATE_DEFINITION, INVALID_REQUEST, INVALID_DATA. */
+                        validationErrors?: string[];
+                    };
+                };
             };
             /** @description Invalid admin token */
             401: {
