@@ -57,7 +57,7 @@ describe('the operator guide (docs/operating.md)', () => {
     const literal = settingsTable.filter(([, defaultCell]) => /^[\w./-]+$/.test(unquote(defaultCell) ?? ''));
     // The others have none, or one computed at start.
     const others = settingsTable.filter((row) => !literal.includes(row) && row[1] !== '—').map(([name]) => unquote(name));
-    expect(others).toEqual(['PUBLIC_URL', 'SIGNING_CERTIFICATE_KEY', 'RENDER_WORKERS', 'RENDER_QUEUE_LIMIT']);
+    expect(others).toEqual(['PUBLIC_URL', 'SIGNING_CERTIFICATE_KEY', 'OIDC_NAME', 'SMTP_FROM', 'RENDER_WORKERS', 'RENDER_QUEUE_LIMIT']);
     for (const [name, defaultCell] of literal) {
       const setting = unquote(name) as string;
       expect([setting, loadConfig({ ...base, [setting]: unquote(defaultCell) })]).toEqual([setting, loadConfig(base)]);

@@ -3,9 +3,18 @@ import { SECRET_SETTINGS } from '../../src/config/secret-files';
 
 /**
  * Every environment variable the service reads at start, found by letting loadConfig read from an
- * environment that records each name asked for (with S3_BUCKET set, so the S3 settings are read
- * too): src/config stays the one list, and a setting added there shows up here by itself.
+ * environment that records each name asked for (with S3, single sign-on and email set up, so the
+ * settings read only with them are read too): src/config stays the one list, and a setting added
+ * there shows up here by itself.
  */
+const TURNED_ON: Record<string, string> = {
+  S3_BUCKET: 'bucket',
+  OIDC_ISSUER: 'https://id.example.com',
+  OIDC_CLIENT_ID: 'pdfgen',
+  OIDC_CLIENT_SECRET: 'client-secret',
+  SMTP_URL: 'smtp://mail.example.com:587',
+};
+
 export function serviceSettings(): { settings: string[]; secretFiles: string[] } {
   const read = new Set<string>();
   const recording = new Proxy<Env>(
@@ -14,7 +23,7 @@ export function serviceSettings(): { settings: string[]; secretFiles: string[] }
       get(_, name) {
         if (typeof name !== 'string') return undefined;
         read.add(name);
-        return name === 'S3_BUCKET' ? 'bucket' : undefined;
+        return TURNED_ON[name];
       },
     },
   );
