@@ -37,7 +37,7 @@ export interface BrowserTest {
   baseUrl: string;
   browser: Browser;
   /** A page in a fresh context (its own cookies), 1280 wide; closed with the browser. */
-  newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
+  newPage(options?: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -65,7 +65,7 @@ export async function startBrowserTest(env: Record<string, string> = {}): Promis
     baseUrl,
     browser,
     async newPage(options = {}) {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport: options.viewport ?? DESKTOP, locale: 'en-US', timezoneId: 'UTC' });
+      const context = await browser.newContext({ baseURL: baseUrl, viewport: options.viewport ?? DESKTOP, javaScriptEnabled: options.javaScriptEnabled ?? true, locale: 'en-US', timezoneId: 'UTC' });
       contexts.push(context);
       const page = await context.newPage();
       // A script error or a refused resource (CSP) would otherwise pass unseen: print it.
