@@ -62,7 +62,7 @@ describe('dashboard: overview and generations (browser)', () => {
     await generate(live, { templateId: 'invoice-basic', data: {} }, 'req-invalid').expect(400);
     t.app.app.get(GenerationHistory).record({
       workspaceId: owner.workspaceId, templateId: 'invoice-basic', templateVersion: '1.0.0', outputFormat: 'url',
-      status: 'failed', generationTimeMs: 30_000, requestId: 'req-failed', mode: 'live',
+      status: 'failed', generationTimeMs: 30_000, requestId: 'req-failed', mode: 'live', error: 'Rendering timed out after 30000 ms',
     });
 
     await page.reload();
@@ -105,7 +105,9 @@ describe('dashboard: overview and generations (browser)', () => {
     const cell = async (requestId: string, n: number) => (await page.locator(`tr[data-request-id="${requestId}"] td`).nth(n).innerText()).replace(/\s+/g, ' ').trim();
     expect(await cell('req-test', 3)).toBe('Succeeded Test');
     expect(await cell('req-base64', 7)).toBe('In response');
-    expect(await cell('req-failed', 3)).toBe('Failed Live');
+    // A failure says why, under its status.
+    expect(await cell('req-failed', 3)).toBe('Failed Live Rendering timed out after 30000 ms');
+    await expect(page.locator('tr[data-request-id="req-failed"] .failure-reason').textContent()).resolves.toBe('Why it failed: Rendering timed out after 30000 ms');
     expect(await cell('req-failed', 7)).toBe('–');
     await expectAccessible(page, 'generations');
     await screenshot(page, 'generations');
