@@ -106,7 +106,7 @@ describe('dashboard: overview and generations (browser)', () => {
     expect(await cell('req-test', 3)).toBe('Succeeded Test');
     expect(await cell('req-base64', 7)).toBe('In response');
     // A failure says why, under its status.
-    expect(await cell('req-failed', 3)).toBe('Failed Live Rendering timed out after 30000 ms');
+    expect(await cell('req-failed', 3)).toBe('Failed Live Why it failed: Rendering timed out after 30000 ms');
     await expect(page.locator('tr[data-request-id="req-failed"] .failure-reason').textContent()).resolves.toBe('Why it failed: Rendering timed out after 30000 ms');
     expect(await cell('req-failed', 7)).toBe('–');
     await expectAccessible(page, 'generations');

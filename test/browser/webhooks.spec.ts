@@ -90,7 +90,7 @@ describe('dashboard: webhooks', () => {
     // A delivery is a <tbody>: its row, then its attempts.
     const row = page.locator('tbody', { has: page.getByText(failed, { exact: true }) });
     await expect(row.getByText('Failed', { exact: true }).isVisible()).resolves.toBe(true);
-    await expect(row.getByRole('cell').nth(1).innerText()).resolves.toBe(`${failed}\n${receiver.url()}`);
+    await expect(row.getByRole('cell').nth(1).textContent()).resolves.toBe(`${failed}Sent to ${receiver.url()}`);
     await expect(row.getByRole('cell').nth(4).textContent()).resolves.toBe('HTTP 500');
     await row.getByText('Show 3 attempts').click();
     const attempts = row.locator('.attempts li');

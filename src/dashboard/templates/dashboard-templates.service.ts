@@ -133,7 +133,7 @@ export class DashboardTemplatesService {
         name: stored.name,
         description: stored.description,
         category: stored.category,
-        ...definitionTexts(stored.definition),
+        ...(stored.source ?? definitionTexts(stored.definition)),
       },
       versions: versions.map((v) => ({ version: v.version, createdAt: v.createdAt.toISOString(), newest: v.version === record.version })),
     };
@@ -173,10 +173,12 @@ export class DashboardTemplatesService {
       category: fields.category === '' ? undefined : fields.category,
       description: fields.description === '' ? undefined : fields.description,
     };
-    if (id === null) return { ...(await this.custom.create(workspace, { ...body, id: fields.id.trim() === '' ? undefined : fields.id.trim() }, by)), unchanged: false };
+    // The texts as written: the editor shows them back so, not reformatted.
+    const source = { definition: fields.definition, sampleData: fields.sampleData };
+    if (id === null) return { ...(await this.custom.create(workspace, { ...body, id: fields.id.trim() === '' ? undefined : fields.id.trim() }, by, source)), unchanged: false };
     const newest = await this.newestIfSame(workspace.id, id, body);
     if (newest) return { id, version: newest, unchanged: true };
-    return { ...(await this.custom.update(workspace, id, body, by)), unchanged: false };
+    return { ...(await this.custom.update(workspace, id, body, by, source)), unchanged: false };
   }
 
   /** The newest version's number when `body` would save it again as it is; null otherwise. */

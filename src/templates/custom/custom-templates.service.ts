@@ -10,7 +10,7 @@ import { customObject, TemplateObject } from '../template-object';
 import { DefinitionChecker } from './checks/definition-checker';
 import { invalidDefinition, parseDefinition } from './definition/definition-parser';
 import { customDefaultOptions } from './definition/default-options';
-import { CustomTemplateRecord, CustomTemplateStore, TemplateIdTaken, TemplateLimitReached, TemplateVersionTaken } from './store/custom-template.store';
+import { CustomTemplateRecord, CustomTemplateStore, EditorSource, TemplateIdTaken, TemplateLimitReached, TemplateVersionTaken } from './store/custom-template.store';
 import { nextMinor } from './template-version';
 
 /** Tries at a fresh generated id, or at the next version after a concurrent change took ours. */
@@ -34,9 +34,11 @@ export class CustomTemplatesService {
     private readonly audit: AuditLog,
   ) {}
 
-  async create(workspace: AuthenticatedWorkspace, body: unknown, by: AuditOrigin): Promise<TemplateObject> {
+  /** `source`: the dashboard editor's texts, kept beside the definition as the author wrote them. */
+  async create(workspace: AuthenticatedWorkspace, body: unknown, by: AuditOrigin, source?: EditorSource): Promise<TemplateObject> {
     requireCustomTemplates(workspace);
     const parsed = await parseDefinition(body, this.checker);
+    if (source) parsed.fields.source = source;
     if (parsed.id !== undefined && (findTemplate(parsed.id) || (await this.store.find(workspace.id, parsed.id)))) throw alreadyExists(parsed.id);
     const limit = PLANS[workspace.plan].customTemplateLimit;
     for (let attempt = 1; ; attempt++) {
@@ -56,12 +58,13 @@ export class CustomTemplatesService {
   }
 
   /** A new version: the body's `version`, else the next minor version. */
-  async update(workspace: AuthenticatedWorkspace, id: string, body: unknown, by: AuditOrigin): Promise<TemplateObject> {
+  async update(workspace: AuthenticatedWorkspace, id: string, body: unknown, by: AuditOrigin, source?: EditorSource): Promise<TemplateObject> {
     requireCustomTemplates(workspace);
     refuseBuiltIn(id);
     for (let attempt = 1; ; attempt++) {
       const current = await this.found(workspace, id);
       const parsed = await parseDefinition(body, this.checker, { id, currentVersion: current.version });
+      if (source) parsed.fields.source = source;
       try {
         const updated = await this.store.addVersion(workspace.id, id, parsed.version ?? nextMinor(current.version), parsed.fields);
         if (!updated) throw await this.notFound(workspace, id);
