@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { sample } from '../support/samples';
-import { BrowserTest, createKey, DESKTOP, expectAccessible, memberSession, ownerSession, PHONE, screenshot, startBrowserTest } from '../support/browser';
+import { BrowserTest, createKey, expectAccessible, expectAccessibleAtBothWidths, memberSession, ownerSession, screenshot, startBrowserTest } from '../support/browser';
 
 /** The API keys page (DECISIONS sections 7, 10, 11): create (shown once, copied), last used, revoke; owners only. */
 describe('dashboard: API keys', () => {
@@ -51,9 +51,7 @@ describe('dashboard: API keys', () => {
     expect(copied).toBe(shown);
     await expectAccessible(page, 'keys (new key shown)');
     await screenshot(page, 'keys-created', { phone: true });
-    await page.setViewportSize(PHONE);
-    await expectAccessible(page, 'keys (new key shown, phone)');
-    await page.setViewportSize(DESKTOP);
+    await expectAccessibleAtBothWidths(page, 'keys (new key shown)');
 
     const generated = await generate(copied);
     expect(generated.status).toBe(200);
@@ -122,9 +120,7 @@ describe('dashboard: API keys', () => {
     await page.locator('form[data-confirm]').evaluate((form) => form.removeAttribute('data-confirm'));
     await page.getByRole('button', { name: 'Revoke key staging' }).click();
     await page.getByRole('heading', { name: /^Revoke the key “staging”/ }).waitFor();
-    await expectAccessible(page, 'keys (revoke: the confirmation page)');
-    await page.setViewportSize(PHONE);
-    await expectAccessible(page, 'keys (revoke: the confirmation page, phone)');
+    await expectAccessibleAtBothWidths(page, 'keys (revoke: the confirmation page)');
     await page.getByRole('link', { name: 'Cancel' }).click();
     await page.waitForURL(/\/dashboard\/keys$/);
     expect((await generate(key)).status).toBe(200);

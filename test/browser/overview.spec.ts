@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { GenerationHistory } from '../../src/history/generation-history.service';
 import { sample } from '../support/samples';
-import { BrowserTest, createKey, expectAccessible, memberSession, ownerSession, screenshot, startBrowserTest } from '../support/browser';
+import { BrowserTest, createKey, expectAccessible, expectAccessibleAtBothWidths, memberSession, ownerSession, screenshot, startBrowserTest } from '../support/browser';
 
 /** The overview and generations pages in a real browser (DECISIONS section 10, issue 14). */
 describe('dashboard: overview and generations (browser)', () => {
@@ -109,8 +109,8 @@ describe('dashboard: overview and generations (browser)', () => {
     expect(await cell('req-failed', 3)).toBe('Failed Live Why it failed: Rendering timed out after 30000 ms');
     await expect(page.locator('tr[data-request-id="req-failed"] .failure-reason').textContent()).resolves.toBe('Why it failed: Rendering timed out after 30000 ms');
     expect(await cell('req-failed', 7)).toBe('–');
-    await expectAccessible(page, 'generations');
-    await screenshot(page, 'generations');
+    await expectAccessibleAtBothWidths(page, 'generations');
+    await screenshot(page, 'generations', { phone: true });
 
     // Filters: a GET form, so the filtered page is a link.
     await page.getByLabel('Status').selectOption('failed');

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { BrowserTest, createKey, expectAccessible, memberSession, ownerSession, screenshot, startBrowserTest } from '../support/browser';
+import { BrowserTest, createKey, expectAccessible, expectAccessibleAtBothWidths, memberSession, ownerSession, screenshot, startBrowserTest } from '../support/browser';
 
 /** The page's globals, typed just enough for the functions this spec runs in the browser (the test tsconfig has no DOM lib). */
 interface PageElement {
@@ -116,7 +116,7 @@ describe('dashboard: templates', () => {
 
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'templates', { phone: true });
-    await expectAccessible(page, 'templates (business)');
+    await expectAccessibleAtBothWidths(page, 'templates (business)');
     expect(errors).toEqual([]);
   });
 
@@ -211,7 +211,7 @@ describe('dashboard: templates', () => {
     await previewShows(page, 'Greetings Sample Person');
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'template-editor', { phone: true });
-    await expectAccessible(page, 'template editor');
+    await expectAccessibleAtBothWidths(page, 'template editor');
 
     // An older version opens read-only and can be loaded into the editor.
     await page.getByRole('link', { name: 'View version 1.0.0' }).click();
@@ -295,7 +295,7 @@ describe('dashboard: templates', () => {
     await Promise.all([page.waitForURL(/\?starter=certificate$/), page.getByRole('button', { name: 'Use this starter' }).click()]);
     await expect(page.getByLabel('Name').inputValue()).resolves.toBe('Course certificate');
     await page.waitForFunction(() => /^Preview: \d+ pages?$/.test(document.getElementById('preview-status')?.textContent ?? ''), undefined, { timeout: 30_000 });
-    await expectAccessible(page, 'new template (a starter)');
+    await expectAccessibleAtBothWidths(page, 'new template (a starter)');
     await screenshot(page, 'template-starter', { phone: true });
     // No id typed: the name's own, without a random suffix.
     await Promise.all([page.waitForURL(/\/dashboard\/templates\/course-certificate\?saved=1\.0\.0$/), page.getByRole('button', { name: 'Create template' }).first().click()]);

@@ -162,6 +162,19 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
   if (blocking.length > 0) throw new Error(`axe found ${blocking.length} serious or critical violation(s) on ${label}:\n${blocking.map(describe).join('\n')}`);
 }
 
+/** expectAccessible at desktop width, then at phone width (the layout changes there); the viewport is put back. */
+export async function expectAccessibleAtBothWidths(page: Page, label = page.url()): Promise<void> {
+  const before = page.viewportSize() ?? DESKTOP;
+  try {
+    await page.setViewportSize(DESKTOP);
+    await expectAccessible(page, label);
+    await page.setViewportSize(PHONE);
+    await expectAccessible(page, `${label}, phone`);
+  } finally {
+    await page.setViewportSize(before);
+  }
+}
+
 /** Where screenshots go: docs/dashboard when UPDATE_SCREENSHOTS=1 (`npm run screenshots:update`), else a temp folder. */
 export const SCREENSHOT_DIR = process.env.UPDATE_SCREENSHOTS === '1' ? join(ROOT, 'docs', 'dashboard') : join(tmpdir(), 'pdfgen-dashboard-screenshots');
 
