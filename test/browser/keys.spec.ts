@@ -121,6 +121,7 @@ describe('dashboard: API keys', () => {
     await page.getByRole('button', { name: 'Revoke key staging' }).click();
     await page.getByRole('heading', { name: /^Revoke the key “staging”/ }).waitFor();
     await expectAccessibleAtBothWidths(page, 'keys (revoke: the confirmation page)');
+    await screenshot(page, 'keys-revoke-confirm', { phone: true });
     await page.getByRole('link', { name: 'Cancel' }).click();
     await page.waitForURL(/\/dashboard\/keys$/);
     expect((await generate(key)).status).toBe(200);

@@ -353,6 +353,8 @@ describe('dashboard: templates', () => {
     await page.getByLabel(/^Id/).fill('packing-slip');
     await page.getByRole('button', { name: 'Create template' }).first().click();
     await expect(page.getByRole('alert').filter({ hasText: "Template 'packing-slip' already exists" }).isVisible()).resolves.toBe(true);
+    // The keyboard starts at what went wrong, not at the top of the page.
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('id'))).resolves.toBe('save-errors');
     await expect(page.getByLabel('Name').inputValue()).resolves.toBe('Another');
 
     await page.goto('/dashboard/templates/packing-slip');

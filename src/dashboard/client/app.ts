@@ -6,7 +6,8 @@
  * - While a form is being sent its submit buttons are disabled and read "Working…".
  * - `<input type="file" data-base64-into="#id">` puts the chosen file, in base64, into the field
  *   `#id` (the signing certificate: dashboard forms are urlencoded; without this, it is pasted).
- * - A page that comes back with a form's errors (aria-invalid fields) puts the focus on the first.
+ * - A page that comes back with a form's errors puts the focus on the first invalid field (or the
+ *   form's error summary).
  * - `<section id="x" data-refresh-while-pending>` (deliveries under way) is fetched again every
  *   few seconds and swapped in, until the fresh one no longer carries the attribute.
  */
@@ -174,10 +175,13 @@ async function refreshSection(section: HTMLElement): Promise<void> {
   refreshWhilePending();
 }
 
-/** After a refused form, the keyboard starts at what to fix, not at the top of the page. */
+/**
+ * After a refused form, the keyboard starts at what to fix, not at the top of the page: the first
+ * invalid field, or a form's error summary (`.alert-error[tabindex="-1"]`) where no field is marked.
+ */
 function focusFirstInvalid(): void {
   if (document.querySelector('[autofocus]:not(dialog [autofocus])')) return;
-  document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  document.querySelector<HTMLElement>('[aria-invalid="true"], .alert-error[tabindex="-1"]')?.focus();
 }
 
 // Back/forward cache: a page shown again must not keep its buttons disabled.
