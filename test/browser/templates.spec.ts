@@ -217,6 +217,7 @@ describe('dashboard: templates', () => {
     await page.getByRole('link', { name: 'View version 1.0.0' }).click();
     await page.waitForURL(/\?version=1\.0\.0$/);
     await expect(page.getByText('You are viewing version 1.0.0, read-only.').isVisible()).resolves.toBe(true);
+    await expectAccessibleAtBothWidths(page, 'template editor (a version, read-only)');
     await expect(page.getByRole('button', { name: 'Save as new version' }).count()).resolves.toBe(0);
     await previewShows(page, 'Hello Sample Person');
     await expect(definitionEditor(page).locator('.cm-content').getAttribute('contenteditable')).resolves.toBe('false');

@@ -71,6 +71,15 @@ describe('dashboard: webhooks', () => {
     // Shown revealed right after a rotation.
     await expect(page.locator('#webhook-secret').textContent()).resolves.toBe(after);
     await expectAccessible(page, 'webhooks (rotated)');
+
+    // Where no script asks, the server does, on a page of its own (here reached by skipping the dialog).
+    await page.locator('form[data-confirm]').evaluate((form) => form.removeAttribute('data-confirm'));
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    await page.getByRole('heading', { name: 'Rotate the webhook secret?' }).waitFor();
+    await expectAccessibleAtBothWidths(page, 'webhooks (rotate: the confirmation page)');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/dashboard\/webhooks$/);
+    expect(await secretOf(owner.workspaceId)).toBe(after);
   });
 
   it('a failed delivery shows its attempts and last error, and an owner redelivers it', async () => {
