@@ -26,6 +26,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/fonts ./fonts
 COPY bin ./bin
+# The dashboard's "New template" starters.
+COPY examples/custom/*.json ./examples/custom/
 # DATA_DIR holds the SQLite database and files when no DATABASE_URL / S3_BUCKET is set.
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -5,6 +5,7 @@ import { ApiError } from '../common/errors/api-error';
 import { atomically, executeStatement, sql } from '../jobs/sql-script';
 import { Clock } from './clock';
 import { digestToken, looksLikeSecretToken, newSecretToken } from './invite-tokens';
+import { openFlash, sealFlash } from './session-flash';
 
 /** The dashboard's session cookie. */
 export const SESSION_COOKIE = 'pdfgen_session';
@@ -94,6 +95,22 @@ export class SessionsService {
       if (!member) throw new ApiError('WORKSPACE_NOT_FOUND', { params: { id: workspaceId } });
       yield sql('UPDATE sessions SET workspace_id = ? WHERE token_digest = ?', workspaceId, digest);
     });
+  }
+
+  /** Keeps a one-time message for the session's next page (redirect after POST); replaces an unread one. */
+  async putFlash(token: string, message: unknown): Promise<void> {
+    await executeStatement(this.dataSource, sql('UPDATE sessions SET flash = ? WHERE token_digest = ?', sealFlash(token, message), digestToken(token)));
+  }
+
+  /** The session's one-time message, cleared as it is read (a reload shows it no more); null when none. */
+  async takeFlash(token: string): Promise<unknown> {
+    const digest = digestToken(token);
+    // The clear is conditional on the value read, so two simultaneous loads cannot both show it.
+    const { rows } = await executeStatement(this.dataSource, sql('SELECT flash FROM sessions WHERE token_digest = ?', digest));
+    const sealed = rows[0]?.flash;
+    if (typeof sealed !== 'string') return null;
+    const { changes } = await executeStatement(this.dataSource, sql('UPDATE sessions SET flash = NULL WHERE token_digest = ? AND flash = ?', digest, sealed));
+    return changes === 0 ? null : openFlash(token, sealed);
   }
 
   /** Signs out: the row is deleted, so the cookie opens nothing from now on, on any replica. */

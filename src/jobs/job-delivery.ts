@@ -53,8 +53,8 @@ export class JobDelivery {
     const lastError = verdict !== 'delivered' ? describeVerdict(response, verdict) : generationFailure(job);
     return atomically(this.dataSource, function* (): SqlScript<void> {
       yield sql(
-        'INSERT INTO webhook_attempts (delivery_id, number, attempted_at, status_code, error, duration_ms) VALUES (?, ?, ?, ?, ?, ?)',
-        job.deliveryId, number, attemptedAt, response.statusCode ?? null, response.error ?? null, response.durationMs,
+        'INSERT INTO webhook_attempts (delivery_id, number, attempted_at, status_code, error, answer_excerpt, duration_ms) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        job.deliveryId, number, attemptedAt, response.statusCode ?? null, response.error ?? null, response.answerExcerpt ?? null, response.durationMs,
       );
       yield sql('UPDATE webhook_deliveries SET status = ?, attempts = ?, updated_at = ? WHERE id = ?', deliveryStatus, number, now, job.deliveryId);
       yield sql(

@@ -10,10 +10,14 @@ export interface WebhookResponse {
   error?: string;
   /** Retry-After of the response, in milliseconds. */
   retryAfterMs?: number;
+  /** The first ANSWER_EXCERPT_CHARS characters of the response body, when it had one: what the receiver said. */
+  answerExcerpt?: string;
   durationMs: number;
 }
 
 const USER_AGENT = 'pdfgen-webhooks/1.0';
+/** How much of a receiver's answer an attempt keeps: enough to read its error message. */
+export const ANSWER_EXCERPT_CHARS = 300;
 
 /**
  * POSTs `body` to the target, connecting only to the address that was checked (the pinned
@@ -44,14 +48,28 @@ export function postWebhook(target: WebhookTarget, headers: Record<string, strin
     }, timeoutMs);
     request.on('response', (response) => {
       const answered = { statusCode: response.statusCode, retryAfterMs: parseRetryAfter(response.headers['retry-after']) };
-      // The receiver's body is not needed, only its end: drain it.
-      response.resume();
-      response.on('end', () => settle(answered));
-      response.on('close', () => settle({ ...answered, error: 'Connection closed before the response ended' }));
+      // Only the body's start is kept (what the receiver said), the rest drained to its end.
+      const start: Buffer[] = [];
+      let kept = 0;
+      response.on('data', (chunk: Buffer) => {
+        if (kept >= ANSWER_EXCERPT_CHARS * 4) return;
+        start.push(chunk);
+        kept += chunk.length;
+      });
+      const withExcerpt = () => ({ ...answered, ...excerptOf(Buffer.concat(start)) });
+      response.on('end', () => settle(withExcerpt()));
+      response.on('close', () => settle({ ...withExcerpt(), error: 'Connection closed before the response ended' }));
     });
     request.on('error', (error) => settle({ error: describeError(error) }));
     request.end(body);
   });
+}
+
+/** The answer's first characters, whitespace runs folded to one space; nothing for an empty body. */
+function excerptOf(bytes: Buffer): { answerExcerpt?: string } {
+  const text = [...bytes.toString('utf8').replace(/\s+/g, ' ').trim()];
+  if (text.length === 0) return {};
+  return { answerExcerpt: text.length > ANSWER_EXCERPT_CHARS ? `${text.slice(0, ANSWER_EXCERPT_CHARS).join('')}…` : text.join('') };
 }
 
 function pinnedLookup(target: WebhookTarget): LookupFunction {

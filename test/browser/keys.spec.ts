@@ -1,6 +1,11 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { sample } from '../support/samples';
-import { BrowserTest, createKey, expectAccessible, memberSession, ownerSession, screenshot, startBrowserTest } from '../support/browser';
+import { BrowserTest, createKey, expectAccessible, expectAccessibleAtBothWidths, memberSession, ownerSession, screenshot, startBrowserTest } from '../support/browser';
 
 /** The API keys page (DECISIONS sections 7, 10, 11): create (shown once, copied), last used, revoke; owners only. */
 describe('dashboard: API keys', () => {
@@ -28,11 +33,17 @@ describe('dashboard: API keys', () => {
 
     await page.getByLabel('Name').fill('Billing service');
     await page.getByText('Live', { exact: true }).click();
-    await page.getByRole('button', { name: 'Create key' }).last().click();
+    // Redirect after POST: the page that shows the key is a GET.
+    const [created] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Create key' }).last().click()]);
+    expect(created.status()).toBe(303);
     await page.getByRole('heading', { name: /Your new live key “Billing service”/ }).waitFor();
-    const shown = (await page.locator('#new-key').textContent())!.trim();
+    const shown = await page.getByLabel('Your new key').inputValue();
     expect(shown).toMatch(/^pdfg_[0-9a-f-]{36}$/);
     await expect(page.getByText('this is the only time it is shown').isVisible()).resolves.toBe(true);
+    // Focus lands on the key, and "Copy key" is one Tab away.
+    await expect(page.evaluate('document.activeElement.id')).resolves.toBe('new-key');
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate('document.activeElement.textContent')).resolves.toBe('Copy key');
 
     await page.getByRole('button', { name: 'Copy key' }).click();
     await page.getByRole('button', { name: 'Copied' }).waitFor();
@@ -40,14 +51,25 @@ describe('dashboard: API keys', () => {
     expect(copied).toBe(shown);
     await expectAccessible(page, 'keys (new key shown)');
     await screenshot(page, 'keys-created', { phone: true });
+    await expectAccessibleAtBothWidths(page, 'keys (new key shown)');
 
     const generated = await generate(copied);
     expect(generated.status).toBe(200);
     expect(generated.body).toMatchObject({ success: true, pdfUrl: expect.any(String) });
 
-    // Shown once: the page seen again lists the key by its prefix only.
-    await page.goto('/dashboard/keys');
+    // The curl the panel shows, run as shown, writes a PDF.
+    await page.getByText('Try it with curl').click();
+    const curl = (await page.locator('.new-secret pre').textContent())!;
+    expect(curl).toContain(copied);
+    const folder = mkdtempSync(join(tmpdir(), 'pdfgen-curl-'));
+    // Asynchronously: the app answering curl runs in this process.
+    await promisify(execFile)('sh', ['-c', curl], { cwd: folder });
+    expect(readFileSync(join(folder, 'invoice.pdf')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // Shown once: a reload shows it no more, and makes no second key.
+    await page.reload();
     expect(await page.content()).not.toContain(copied);
+    expect((await keysOf(owner.workspaceId)).length).toBe(1);
     const row = page.getByRole('row', { name: /Billing service/ });
     await expect(row.getByRole('cell').nth(4).textContent()).resolves.not.toContain('Never');
     await expect(row.getByText('Active').isVisible()).resolves.toBe(true);
@@ -65,6 +87,26 @@ describe('dashboard: API keys', () => {
     expect((await keysOf(owner.workspaceId)).map((k) => [k.name, k.active])).toEqual([['Billing service', false]]);
   });
 
+  it('without JavaScript the new key is a selectable field and no dead "Copy key" shows', async () => {
+    const page = await b.newPage({ javaScriptEnabled: false });
+    await ownerSession(b, page);
+    await page.goto('/dashboard/keys');
+    await page.getByLabel('Name').fill('No script');
+    await page.getByRole('button', { name: 'Create key' }).last().click();
+    await page.getByRole('heading', { name: /Your new live key/ }).waitFor();
+    await expect(page.getByLabel('Your new key').inputValue()).resolves.toMatch(/^pdfg_/);
+    await expect(page.getByRole('button', { name: 'Copy key' }).count()).resolves.toBe(0);
+
+    // Revoking asks on a page of its own first; cancelling keeps the key.
+    await page.getByRole('button', { name: 'Revoke key No script' }).click();
+    await page.getByRole('heading', { name: /^Revoke the key “No script” \(pdfg_/ }).waitFor();
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page.getByRole('row', { name: /No script/ }).getByText('Active').isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Revoke key No script' }).click();
+    await Promise.all([page.waitForURL(/\/dashboard\/keys\?revoked=/), page.getByRole('button', { name: 'Revoke key' }).click()]);
+    await expect(page.getByRole('row', { name: /No script/ }).getByText('Revoked').isVisible()).resolves.toBe(true);
+  });
+
   it('cancelling the confirmation keeps the key', async () => {
     const page = await b.newPage();
     const owner = await ownerSession(b, page);
@@ -73,6 +115,15 @@ describe('dashboard: API keys', () => {
     await page.getByRole('button', { name: 'Revoke key staging' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('dialog').isVisible()).resolves.toBe(false);
+
+    // The page that asks when no script does (axe needs one: here the dialog is skipped instead).
+    await page.locator('form[data-confirm]').evaluate((form) => form.removeAttribute('data-confirm'));
+    await page.getByRole('button', { name: 'Revoke key staging' }).click();
+    await page.getByRole('heading', { name: /^Revoke the key “staging”/ }).waitFor();
+    await expectAccessibleAtBothWidths(page, 'keys (revoke: the confirmation page)');
+    await screenshot(page, 'keys-revoke-confirm', { phone: true });
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/dashboard\/keys$/);
     expect((await generate(key)).status).toBe(200);
   });
 
@@ -87,6 +138,8 @@ describe('dashboard: API keys', () => {
     expect(response.status()).toBe(400);
     await expect(page.locator('#field-name-error').textContent()).resolves.toBe('name must be a string of at most 200 characters');
     await expect(page.getByLabel('Name').getAttribute('aria-invalid')).resolves.toBe('true');
+    // The keyboard starts at the field to fix.
+    await expect(page.evaluate('document.activeElement.id')).resolves.toBe('field-name');
     await expectAccessible(page, 'keys (form error)');
 
     // A forged mode, as a script could send it.
@@ -101,7 +154,7 @@ describe('dashboard: API keys', () => {
     // Revoking another workspace's key, or one that does not exist: not found, nothing changes.
     const other = await b.app.createWorkspace('pro');
     const [otherKey] = await keysOf(other.id);
-    const stranger = await page.request.post(`/dashboard/keys/${otherKey.id}/revoke`, { form: { _csrf: csrf } });
+    const stranger = await page.request.post(`/dashboard/keys/${otherKey.id}/revoke`, { form: { _csrf: csrf, confirmed: 'yes' } });
     expect(stranger.status()).toBe(404);
     expect((await generate(other.key)).status).toBe(200);
   });
@@ -143,7 +196,7 @@ describe('dashboard: API keys', () => {
     expect(create.status()).toBe(403);
     expect(await create.text()).toContain('Only owners can do this');
     const [listed] = await keysOf(owner.workspaceId);
-    const revoke = await page.request.post(`/dashboard/keys/${listed.id}/revoke`, { form: { _csrf: csrf } });
+    const revoke = await page.request.post(`/dashboard/keys/${listed.id}/revoke`, { form: { _csrf: csrf, confirmed: 'yes' } });
     expect(revoke.status()).toBe(403);
     expect((await keysOf(owner.workspaceId)).map((k) => [k.name, k.active])).toEqual([['shared', true]]);
     expect((await generate(key)).status).toBe(200);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { GenerationHistory } from '../../src/history/generation-history.service';
 import { sample } from '../support/samples';
-import { BrowserTest, createKey, expectAccessible, memberSession, ownerSession, screenshot, startBrowserTest } from '../support/browser';
+import { BrowserTest, createKey, expectAccessible, expectAccessibleAtBothWidths, memberSession, ownerSession, screenshot, startBrowserTest } from '../support/browser';
 
 /** The overview and generations pages in a real browser (DECISIONS section 10, issue 14). */
 describe('dashboard: overview and generations (browser)', () => {
@@ -62,7 +62,7 @@ describe('dashboard: overview and generations (browser)', () => {
     await generate(live, { templateId: 'invoice-basic', data: {} }, 'req-invalid').expect(400);
     t.app.app.get(GenerationHistory).record({
       workspaceId: owner.workspaceId, templateId: 'invoice-basic', templateVersion: '1.0.0', outputFormat: 'url',
-      status: 'failed', generationTimeMs: 30_000, requestId: 'req-failed', mode: 'live',
+      status: 'failed', generationTimeMs: 30_000, requestId: 'req-failed', mode: 'live', error: 'Rendering timed out after 30000 ms',
     });
 
     await page.reload();
@@ -105,10 +105,12 @@ describe('dashboard: overview and generations (browser)', () => {
     const cell = async (requestId: string, n: number) => (await page.locator(`tr[data-request-id="${requestId}"] td`).nth(n).innerText()).replace(/\s+/g, ' ').trim();
     expect(await cell('req-test', 3)).toBe('Succeeded Test');
     expect(await cell('req-base64', 7)).toBe('In response');
-    expect(await cell('req-failed', 3)).toBe('Failed Live');
+    // A failure says why, under its status.
+    expect(await cell('req-failed', 3)).toBe('Failed Live Why it failed: Rendering timed out after 30000 ms');
+    await expect(page.locator('tr[data-request-id="req-failed"] .failure-reason').textContent()).resolves.toBe('Why it failed: Rendering timed out after 30000 ms');
     expect(await cell('req-failed', 7)).toBe('–');
-    await expectAccessible(page, 'generations');
-    await screenshot(page, 'generations');
+    await expectAccessibleAtBothWidths(page, 'generations');
+    await screenshot(page, 'generations', { phone: true });
 
     // Filters: a GET form, so the filtered page is a link.
     await page.getByLabel('Status').selectOption('failed');

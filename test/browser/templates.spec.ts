@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { BrowserTest, createKey, expectAccessible, memberSession, ownerSession, screenshot, startBrowserTest } from '../support/browser';
+import { BrowserTest, createKey, expectAccessible, expectAccessibleAtBothWidths, memberSession, ownerSession, screenshot, startBrowserTest } from '../support/browser';
 
 /** The page's globals, typed just enough for the functions this spec runs in the browser (the test tsconfig has no DOM lib). */
 interface PageElement {
@@ -116,7 +116,7 @@ describe('dashboard: templates', () => {
 
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'templates', { phone: true });
-    await expectAccessible(page, 'templates (business)');
+    await expectAccessibleAtBothWidths(page, 'templates (business)');
     expect(errors).toEqual([]);
   });
 
@@ -211,12 +211,13 @@ describe('dashboard: templates', () => {
     await previewShows(page, 'Greetings Sample Person');
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'template-editor', { phone: true });
-    await expectAccessible(page, 'template editor');
+    await expectAccessibleAtBothWidths(page, 'template editor');
 
     // An older version opens read-only and can be loaded into the editor.
     await page.getByRole('link', { name: 'View version 1.0.0' }).click();
     await page.waitForURL(/\?version=1\.0\.0$/);
     await expect(page.getByText('You are viewing version 1.0.0, read-only.').isVisible()).resolves.toBe(true);
+    await expectAccessibleAtBothWidths(page, 'template editor (a version, read-only)');
     await expect(page.getByRole('button', { name: 'Save as new version' }).count()).resolves.toBe(0);
     await previewShows(page, 'Hello Sample Person');
     await expect(definitionEditor(page).locator('.cm-content').getAttribute('contenteditable')).resolves.toBe('false');
@@ -224,6 +225,83 @@ describe('dashboard: templates', () => {
     await page.waitForURL(/\?from=1\.0\.0$/);
     await expect(page.getByText('Version 1.0.0 is loaded into the editor').isVisible()).resolves.toBe(true);
     await previewShows(page, 'Hello Sample Person');
+  });
+
+  it('asks before unsaved work is left, saves nothing unchanged, and refuses invalid JSON and an empty filter before saving', async () => {
+    const page = await b.newPage();
+    const { key } = await businessWithTemplate(page, 'greeting-guard');
+    await page.goto('/dashboard/templates/greeting-guard');
+    await previewShows(page, 'Hello Sample Person');
+
+    // Saving what is already the newest version makes no new one.
+    await Promise.all([page.waitForURL(/\?unchanged=1\.0\.0$/), page.getByRole('button', { name: 'Save as new version' }).first().click()]);
+    await expect(page.getByRole('status').filter({ hasText: 'Nothing changed since version 1.0.0: no new version was saved.' }).isVisible()).resolves.toBe(true);
+    expect((await api(key).get('greeting-guard').expect(200)).body.versions.map((v: { version: string }) => v.version)).toEqual(['1.0.0']);
+    await previewShows(page, 'Hello Sample Person');
+
+    // An empty filter is refused at its place in the text.
+    const editor = definitionEditor(page);
+    await cursorAtEndOfLine(editor, '"text": "Hello {{ name }}"');
+    for (let i = 0; i < ' }}",'.length; i++) await page.keyboard.press('ArrowLeft');
+    await page.keyboard.type(' |');
+    await page.locator('#editor-errors').getByRole('button', { name: 'layout.body[0].text has an empty filter at line 1, column 15: write a filter\'s name after "|", or remove the "|"' }).waitFor({ timeout: 20_000 });
+    for (let i = 0; i < 2; i++) await page.keyboard.press('Backspace');
+    await previewShows(page, 'Hello Sample Person');
+
+    // JSON that does not parse cannot be saved: Save waits until it does.
+    const save = page.getByRole('button', { name: 'Save as new version' });
+    await cursorAtEndOfLine(editor, '"style": "body"');
+    await page.keyboard.type(',');
+    await page.locator('#editor-errors').getByRole('button', { name: /^Definition, line \d+, column \d+:/ }).waitFor({ timeout: 20_000 });
+    await expect(save.first().isDisabled()).resolves.toBe(true);
+    await expect(save.last().isDisabled()).resolves.toBe(true);
+    await page.keyboard.press('Backspace');
+    await previewShows(page, 'Hello Sample Person');
+    await expect(save.first().isEnabled()).resolves.toBe(true);
+
+    // A change, then a link of the dashboard: asked first; cancelling stays.
+    await cursorAtEndOfLine(editor, '"text": "Thank you for your order."');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.type(' today');
+    await page.locator('.breadcrumb').getByRole('link', { name: 'Templates' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.textContent()).resolves.toContain('Leave this page? Your changes to this template are not saved.');
+    await expectAccessible(page, 'template editor (leave unsaved?)');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(page.url()).toMatch(/\/dashboard\/templates\/greeting-guard\?unchanged=1\.0\.0$/);
+
+    // Closing or reloading the tab: the browser's own prompt.
+    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.type()), void d.dismiss())));
+    await page.close({ runBeforeUnload: true });
+    await expect(asked).resolves.toBe('beforeunload');
+  });
+
+  it('starts a new template from the built-ins’ designs or any example of examples/custom, its id made from the name', async () => {
+    const page = await b.newPage();
+    const { key } = await businessWithTemplate(page, 'greeting-starters');
+    await page.goto('/dashboard/templates/new');
+    const options = await page.getByLabel('Start from').locator('option').allTextContents();
+    expect(options).toEqual([
+      'Packing slip (the API’s example)',
+      'Calendar schedule (custom)',
+      'Course certificate',
+      'Invoice (custom)',
+      'KPI dashboard (custom)',
+      'Packing slip',
+      'Shop receipt',
+      'Weekly report (custom)',
+    ]);
+    await page.getByLabel('Start from').selectOption({ label: 'Course certificate' });
+    await Promise.all([page.waitForURL(/\?starter=certificate$/), page.getByRole('button', { name: 'Use this starter' }).click()]);
+    await expect(page.getByLabel('Name').inputValue()).resolves.toBe('Course certificate');
+    await page.waitForFunction(() => /^Preview: \d+ pages?$/.test(document.getElementById('preview-status')?.textContent ?? ''), undefined, { timeout: 30_000 });
+    await expectAccessibleAtBothWidths(page, 'new template (a starter)');
+    await screenshot(page, 'template-starter', { phone: true });
+    // No id typed: the name's own, without a random suffix.
+    await Promise.all([page.waitForURL(/\/dashboard\/templates\/course-certificate\?saved=1\.0\.0$/), page.getByRole('button', { name: 'Create template' }).first().click()]);
+    await api(key).get('course-certificate').expect(200);
+    expect((await page.goto('/dashboard/templates/new?starter=nope'))!.status()).toBe(404);
   });
 
   it('lets a member preview but not save or delete: hidden, and refused on the server', async () => {
@@ -276,12 +354,14 @@ describe('dashboard: templates', () => {
     await page.getByLabel(/^Id/).fill('packing-slip');
     await page.getByRole('button', { name: 'Create template' }).first().click();
     await expect(page.getByRole('alert').filter({ hasText: "Template 'packing-slip' already exists" }).isVisible()).resolves.toBe(true);
+    // The keyboard starts at what went wrong, not at the top of the page.
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('id'))).resolves.toBe('save-errors');
     await expect(page.getByLabel('Name').inputValue()).resolves.toBe('Another');
 
     await page.goto('/dashboard/templates/packing-slip');
     await page.getByRole('link', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.textContent()).resolves.toContain('Delete “Packing slip” (packing-slip) and all its 1 versions?');
+    await expect(dialog.textContent()).resolves.toContain('Delete “Packing slip” (packing-slip) and its only version?');
     // Cancelling keeps it.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
@@ -299,6 +379,8 @@ describe('dashboard: templates', () => {
       const page = await context.newPage();
       const { key } = await businessWithTemplate(page, 'greeting-nojs');
       await page.goto('/dashboard/templates/greeting-nojs');
+      // No "Loading the preview…" that never ends: the page says the live preview needs JavaScript.
+      await expect(status(page).innerText()).resolves.toBe('No live preview: it needs JavaScript');
       const definition = page.getByLabel('Definition');
       const text = await definition.inputValue();
       expect(JSON.parse(text)).toEqual({ schema: greeting('x').schema, layout: greeting('x').layout });
@@ -320,9 +402,18 @@ describe('dashboard: templates', () => {
       expect({ status: big.status(), alert: big.status() === 303 ? '' : /<div class="alert alert-error"[^]*?<\/div>/.exec(await big.text())?.[0] }).toEqual({ status: 303, alert: '' });
       expect(big.headers().location).toBe('/dashboard/templates/greeting-nojs?saved=1.2.0');
 
-      await definition.fill('{ not json');
+      // The editor shows a definition back as its author wrote it: compact stays compact.
+      await page.goto('/dashboard/templates/greeting-nojs');
+      const compact = JSON.stringify({ ...JSON.parse(text), layout: { body: [{ type: 'text', text: 'Hi {{ name }}' }] } });
+      await definition.fill(compact);
+      await Promise.all([page.waitForURL(/\?saved=1\.3\.0$/), page.getByRole('button', { name: 'Save as new version' }).first().click()]);
+      await expect(definition.inputValue()).resolves.toBe(compact);
+
+      await definition.fill('{\n  "schema": {},\n  not json');
       await page.getByRole('button', { name: 'Save as new version' }).first().click();
-      await expect(page.getByRole('alert').filter({ hasText: 'Invalid template definition' }).textContent()).resolves.toMatch(/definition is not valid JSON/);
+      await expect(page.getByRole('alert').filter({ hasText: 'Invalid template definition' }).textContent()).resolves.toContain(
+        "definition is not valid JSON at line 3, column 3: Expected double-quoted property name",
+      );
     } finally {
       await context.close();
     }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { sample } from '../support/samples';
-import { BrowserTest, createKey, expectAccessible, memberSession, ownerSession, screenshot, startBrowserTest } from '../support/browser';
+import { BrowserTest, createKey, expectAccessible, expectAccessibleAtBothWidths, memberSession, ownerSession, screenshot, startBrowserTest } from '../support/browser';
 import { Receiver, waitUntil } from '../webhooks/receiver';
 
 /**
@@ -71,6 +71,15 @@ describe('dashboard: webhooks', () => {
     // Shown revealed right after a rotation.
     await expect(page.locator('#webhook-secret').textContent()).resolves.toBe(after);
     await expectAccessible(page, 'webhooks (rotated)');
+
+    // Where no script asks, the server does, on a page of its own (here reached by skipping the dialog).
+    await page.locator('form[data-confirm]').evaluate((form) => form.removeAttribute('data-confirm'));
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    await page.getByRole('heading', { name: 'Rotate the webhook secret?' }).waitFor();
+    await expectAccessibleAtBothWidths(page, 'webhooks (rotate: the confirmation page)');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/dashboard\/webhooks$/);
+    expect(await secretOf(owner.workspaceId)).toBe(after);
   });
 
   it('a failed delivery shows its attempts and last error, and an owner redelivers it', async () => {
@@ -81,7 +90,8 @@ describe('dashboard: webhooks', () => {
     const delivered = await submit(key);
     await settled(key, delivered, 'delivered');
 
-    receiver.respond = () => 500;
+    // The receiver says why it refused: the page shows that answer, and where the delivery went.
+    receiver.respond = () => ({ status: 500, headers: { 'Content-Type': 'application/json' }, body: `{"error":\n  "database is down"}${' '.repeat(50)}${'x'.repeat(400)}` });
     const failed = await submit(key);
     await settled(key, failed, 'failed');
 
@@ -89,22 +99,31 @@ describe('dashboard: webhooks', () => {
     // A delivery is a <tbody>: its row, then its attempts.
     const row = page.locator('tbody', { has: page.getByText(failed, { exact: true }) });
     await expect(row.getByText('Failed', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(row.getByRole('cell').nth(1).textContent()).resolves.toBe(`${failed}Sent to ${receiver.url()}`);
     await expect(row.getByRole('cell').nth(4).textContent()).resolves.toBe('HTTP 500');
     await row.getByText('Show 3 attempts').click();
     const attempts = row.locator('.attempts li');
     await expect(attempts.count()).resolves.toBe(3);
-    for (const text of await attempts.allTextContents()) expect(text).toMatch(/^\s*#\d\s+\d{1,2} \w{3} \d{4}, \d\d:\d\d:\d\d\s+HTTP 500\s+\d{1,3}(,\d{3})* ms\s*$/);
+    const answer = `{"error": "database is down"} ${'x'.repeat(300 - '{"error": "database is down"} '.length)}…`;
+    for (const text of await attempts.allTextContents()) {
+      expect(text.replace(/\s+/g, ' ').trim()).toMatch(/^#\d \d{1,2} \w{3} \d{4}, \d\d:\d\d:\d\d HTTP 500 \d{1,3}(,\d{3})* ms The receiver answered: (.*)$/);
+      expect(text).toContain(answer);
+    }
     const okRow = page.locator('tbody', { has: page.getByText(delivered, { exact: true }) });
     await expect(okRow.getByText('Delivered', { exact: true }).isVisible()).resolves.toBe(true);
-    await expectAccessible(page, 'webhooks (deliveries)');
+    await expectAccessibleAtBothWidths(page, 'webhooks (deliveries)');
     await screenshot(page, 'webhooks', { phone: true });
 
-    receiver.respond = () => 200;
+    // The receiver takes its time (under the 1 s time-out): the page comes back while the delivery is under way.
+    receiver.respond = () => ({ status: 200, delayMs: 900 });
     await Promise.all([page.waitForURL(/\/dashboard\/webhooks\?redelivered=/), row.getByRole('button', { name: `Redeliver job ${failed}` }).click()]);
+    await expect(page.locator('#deliveries[data-refresh-while-pending]').count()).resolves.toBe(1);
     await expect(page.getByRole('status').filter({ hasText: `Job ${failed} is being delivered again` }).isVisible()).resolves.toBe(true);
     await settled(key, failed, 'delivered');
-    await page.reload();
+    // No reload: the list refreshes itself while a delivery is under way.
     const rows = page.locator('tbody', { has: page.getByText(failed, { exact: true }) });
+    await rows.nth(0).getByText('Delivered', { exact: true }).waitFor({ timeout: 15_000 });
+    await expect(page.locator('#deliveries').getAttribute('data-refresh-while-pending')).resolves.toBeNull();
     await expect(rows.count()).resolves.toBe(2);
     // Newest first: the redelivery succeeded, the earlier delivery stays failed.
     await expect(rows.nth(0).getByText('Delivered', { exact: true }).isVisible()).resolves.toBe(true);
@@ -134,7 +153,7 @@ describe('dashboard: webhooks', () => {
     await expectAccessible(page, 'webhooks (member)');
 
     const csrf = await csrfOf(page);
-    const rotate = await page.request.post('/dashboard/webhooks/secret/rotate', { form: { _csrf: csrf } });
+    const rotate = await page.request.post('/dashboard/webhooks/secret/rotate', { form: { _csrf: csrf, confirmed: 'yes' } });
     expect(rotate.status()).toBe(403);
     const redeliver = await page.request.post(`/dashboard/webhooks/jobs/${jobId}/redeliver`, { form: { _csrf: csrf } });
     expect(redeliver.status()).toBe(403);

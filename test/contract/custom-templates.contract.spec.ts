@@ -152,6 +152,11 @@ describe.each(adapters)('custom templates store contract: $name', (adapter) => {
     await templatesOne.addVersion(workspace, 'unicode', '1.1.0', fields('Plain'));
     expect((await templatesTwo.versionByUid(uid))?.definition).toEqual(definition);
     expect(await templatesTwo.versionByUid('00000000-0000-7000-8000-000000000000')).toBeNull();
+    // The dashboard editor's texts come back with their version as written.
+    const source = { definition: '{"schema":{},\n  "layout":{ }}', sampleData: '' };
+    await templatesOne.addVersion(workspace, 'unicode', '1.2.0', { ...fields('Written'), source });
+    const written = await templatesTwo.findVersion(workspace, 'unicode', '1.2.0');
+    expect((await templatesTwo.versionByUid(written!.uid))?.source).toEqual(source);
   });
 
   it('lists and counts only the workspace own templates, by id', async () => {

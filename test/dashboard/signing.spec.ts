@@ -61,7 +61,13 @@ describe('dashboard signing certificate', () => {
     expect(page).not.toContain(p12.toString('base64').slice(0, 40));
     expect((await t.admin.get(`/workspaces/${workspaceId}/signing-certificate`).expect(200)).body.subject).toBe('CN=Dashboard Signer');
 
-    const removed = await post(owner, '/dashboard/signing/remove');
+    // Without JavaScript's dialog, the POST asks first: a page whose button sends it confirmed.
+    const asked = await post(owner, '/dashboard/signing/remove');
+    expect(asked.status).toBe(200);
+    expect(asked.text).toContain('<h1>Remove the signing certificate?</h1>');
+    expect(asked.text).toContain('<input type="hidden" name="confirmed" value="yes">');
+    await t.admin.get(`/workspaces/${workspaceId}/signing-certificate`).expect(200);
+    const removed = await post(owner, '/dashboard/signing/remove', { confirmed: 'yes' });
     expect([removed.status, removed.headers.location]).toEqual([303, '/dashboard/signing?done=removed']);
     await t.admin.get(`/workspaces/${workspaceId}/signing-certificate`).expect(404);
   });

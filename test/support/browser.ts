@@ -37,7 +37,7 @@ export interface BrowserTest {
   baseUrl: string;
   browser: Browser;
   /** A page in a fresh context (its own cookies), 1280 wide; closed with the browser. */
-  newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
+  newPage(options?: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -65,7 +65,7 @@ export async function startBrowserTest(env: Record<string, string> = {}): Promis
     baseUrl,
     browser,
     async newPage(options = {}) {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport: options.viewport ?? DESKTOP, locale: 'en-US', timezoneId: 'UTC' });
+      const context = await browser.newContext({ baseURL: baseUrl, viewport: options.viewport ?? DESKTOP, javaScriptEnabled: options.javaScriptEnabled ?? true, locale: 'en-US', timezoneId: 'UTC' });
       contexts.push(context);
       const page = await context.newPage();
       // A script error or a refused resource (CSP) would otherwise pass unseen: print it.
@@ -160,6 +160,19 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
   const minor = results.violations.filter((v) => !blocking.includes(v));
   if (minor.length > 0) process.stderr.write(`axe (not failing) on ${label}:\n${minor.map(describe).join('\n')}\n`);
   if (blocking.length > 0) throw new Error(`axe found ${blocking.length} serious or critical violation(s) on ${label}:\n${blocking.map(describe).join('\n')}`);
+}
+
+/** expectAccessible at desktop width, then at phone width (the layout changes there); the viewport is put back. */
+export async function expectAccessibleAtBothWidths(page: Page, label = page.url()): Promise<void> {
+  const before = page.viewportSize() ?? DESKTOP;
+  try {
+    await page.setViewportSize(DESKTOP);
+    await expectAccessible(page, label);
+    await page.setViewportSize(PHONE);
+    await expectAccessible(page, `${label}, phone`);
+  } finally {
+    await page.setViewportSize(before);
+  }
 }
 
 /** Where screenshots go: docs/dashboard when UPDATE_SCREENSHOTS=1 (`npm run screenshots:update`), else a temp folder. */

@@ -13,8 +13,8 @@ export interface ReceivedRequest {
   answered: number | 'hang';
 }
 
-/** What to answer: a status (with optional headers, optionally after a delay), or 'hang' to never answer. */
-export type Answer = number | { status: number; headers?: Record<string, string>; delayMs?: number } | 'hang';
+/** What to answer: a status (with optional headers and body, optionally after a delay), or 'hang' to never answer. */
+export type Answer = number | { status: number; headers?: Record<string, string>; body?: string; delayMs?: number } | 'hang';
 
 /** Decides the answer to the n-th request (1-based) for one job. */
 export type Responder = (request: ReceivedRequest, nthForJob: number) => Answer;
@@ -51,7 +51,7 @@ export class Receiver {
         this.requests.push(request);
         if (answer === 'hang') this.hanging.push(res);
         else if (typeof answer === 'number') res.writeHead(answer).end();
-        else setTimeout(() => res.writeHead(answer.status, answer.headers).end(), answer.delayMs ?? 0);
+        else setTimeout(() => res.writeHead(answer.status, answer.headers).end(answer.body), answer.delayMs ?? 0);
       });
     });
   }

@@ -84,6 +84,10 @@ export class SessionEntity {
 
   @Column({ name: 'last_seen_at', type: 'bigint', transformer: epochMs })
   lastSeenAt: number;
+
+  /** A sealed one-time message (session-flash.ts), cleared when shown. */
+  @Column({ type: 'varchar', length: 2000, nullable: true })
+  flash: string | null;
 }
 
 /** One failed sign-in for an email, for the lock-out (kept in the database so replicas share it). */

@@ -6,6 +6,10 @@
  * - While a form is being sent its submit buttons are disabled and read "Working…".
  * - `<input type="file" data-base64-into="#id">` puts the chosen file, in base64, into the field
  *   `#id` (the signing certificate: dashboard forms are urlencoded; without this, it is pasted).
+ * - A page that comes back with a form's errors puts the focus on the first invalid field (or the
+ *   form's error summary).
+ * - `<section id="x" data-refresh-while-pending>` (deliveries under way) is fetched again every
+ *   few seconds and swapped in, until the fresh one no longer carries the attribute.
  */
 
 const WORKING = 'Working…';
@@ -113,6 +117,9 @@ document.addEventListener('submit', (event) => {
   if (form.dataset.confirm !== undefined && !confirmed.has(form)) {
     if (!confirmBeforeSubmit(form, event.submitter, event)) return;
   }
+  // Asked here already: the server's own confirmation step (for pages without JavaScript) is skipped.
+  const mark = form.querySelector<HTMLInputElement>('input[data-confirmed]');
+  if (mark && form.dataset.confirm !== undefined) mark.value = 'yes';
   confirmed.delete(form);
   if (!event.defaultPrevented && form.dataset.noWorking === undefined) showWorking(form);
 });
@@ -140,7 +147,46 @@ async function readInto(input: HTMLInputElement): Promise<void> {
   target.value = btoa(binary);
 }
 
+const REFRESH_MS = 2000;
+
+function refreshWhilePending(): void {
+  const section = document.querySelector<HTMLElement>('[data-refresh-while-pending][id]');
+  if (!section) return;
+  window.setTimeout(() => void refreshSection(section), REFRESH_MS);
+}
+
+async function refreshSection(section: HTMLElement): Promise<void> {
+  try {
+    const res = await fetch(location.href, { credentials: 'same-origin', headers: { Accept: 'text/html' } });
+    const fresh = res.ok ? new DOMParser().parseFromString(await res.text(), 'text/html').getElementById(section.id) : null;
+    // Someone working inside the section (a focused button, an open attempt list) keeps it as it is for now.
+    if (fresh && !section.contains(document.activeElement) && !section.querySelector('details[open]')) {
+      section.replaceWith(fresh);
+      enableCopyButtons(fresh);
+      if (!fresh.hasAttribute('data-refresh-while-pending')) {
+        const status = document.getElementById('live-status');
+        if (status) status.textContent = 'Deliveries updated';
+        return;
+      }
+    }
+  } catch {
+    // Offline for a moment: the next round tries again.
+  }
+  refreshWhilePending();
+}
+
+/**
+ * After a refused form, the keyboard starts at what to fix, not at the top of the page: the first
+ * invalid field, or a form's error summary (`.alert-error[tabindex="-1"]`) where no field is marked.
+ */
+function focusFirstInvalid(): void {
+  if (document.querySelector('[autofocus]:not(dialog [autofocus])')) return;
+  document.querySelector<HTMLElement>('[aria-invalid="true"], .alert-error[tabindex="-1"]')?.focus();
+}
+
 // Back/forward cache: a page shown again must not keep its buttons disabled.
 window.addEventListener('pageshow', restoreButtons);
 enableCopyButtons(document);
 enableBase64Files(document);
+refreshWhilePending();
+focusFirstInvalid();

@@ -57,7 +57,37 @@ function start(root: HTMLElement): void {
   // The textareas stay the form's fields: filled from the editors on submit.
   form?.addEventListener('submit', () => {
     for (const name of ['definition', 'sampleData'] as const) must<HTMLTextAreaElement>(root, `textarea[data-editor="${name}"]`).value = views[name].state.doc.toString();
+    leaving = true;
   });
+
+  // Unsaved work is not dropped unasked: the browser's prompt when the page unloads, the
+  // dashboard's dialog for a link of the dashboard.
+  const saved = snapshot();
+  let leaving = false;
+  // A save the server refused came back with the author's text: unsaved from the start.
+  const refused = root.dataset.unsaved === 'true';
+  const unsaved = () => !readOnly && !leaving && (refused || snapshot() !== saved);
+  window.addEventListener('beforeunload', (event) => {
+    if (!unsaved()) return;
+    event.preventDefault();
+    event.returnValue = '';
+  });
+  document.addEventListener('click', (event) => {
+    const link = (event.target as HTMLElement).closest<HTMLAnchorElement>('a[href]');
+    if (!link || link.target === '_blank' || link.hasAttribute('data-delete-template') || event.defaultPrevented || !unsaved()) return;
+    if (new URL(link.href, location.href).origin !== location.origin || link.getAttribute('href')?.startsWith('#')) return;
+    event.preventDefault();
+    confirmLeave(() => {
+      leaving = true;
+      location.assign(link.href);
+    });
+  });
+
+  /** The form's fields and both editors, as one string to compare with the page as it came. */
+  function snapshot(): string {
+    const fields = form ? [...new FormData(form)].filter(([name]) => name !== '_csrf' && name !== 'definition' && name !== 'sampleData') : [];
+    return JSON.stringify([fields, views.definition.state.doc.toString(), views.sampleData.state.doc.toString()]);
+  }
 
   errorsList.addEventListener('click', (event) => {
     const button = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-problem]');
@@ -89,6 +119,8 @@ function start(root: HTMLElement): void {
     const mine = ++sequence;
     inFlight?.abort();
     const body = requestBody();
+    // A save of JSON that does not parse could only be refused: Save waits until it does.
+    setSaveEnabled(!('problems' in body));
     if ('problems' in body) return showProblems(body.problems, 'The JSON has a syntax error');
     const controller = (inFlight = new AbortController());
     setBusy(true);
@@ -227,6 +259,13 @@ function start(root: HTMLElement): void {
     view.focus();
   }
 
+  function setSaveEnabled(enabled: boolean): void {
+    for (const button of document.querySelectorAll<HTMLButtonElement>('button[type=submit][form="template-form"], #template-form button[type=submit]')) {
+      button.disabled = !enabled;
+      button.title = enabled ? '' : 'Fix the JSON syntax error first';
+    }
+  }
+
   function setBusy(busy: boolean): void {
     previewPane.setAttribute('aria-busy', String(busy));
     if (busy && shown.length === 0) setStatus(hasPreview ? 'Updating preview…' : 'Rendering preview…', 'busy');
@@ -307,6 +346,22 @@ function mount(textarea: HTMLTextAreaElement, readOnly: boolean, changed: () => 
   textarea.hidden = true;
   const shadow = host.attachShadow({ mode: 'open' });
   return new EditorView({ root: shadow, parent: shadow, state: EditorState.create({ doc: textarea.value, extensions }) });
+}
+
+/** The layout's confirm dialog (as app.js uses it for forms), asking before unsaved work is left. */
+function confirmLeave(leave: () => void): void {
+  const dialog = document.getElementById('confirm-dialog');
+  if (!(dialog instanceof HTMLDialogElement) || typeof dialog.showModal !== 'function') {
+    if (window.confirm('Leave this page? Your changes are not saved.')) leave();
+    return;
+  }
+  const message = dialog.querySelector('[data-confirm-message]');
+  const accept = dialog.querySelector<HTMLButtonElement>('[data-confirm-accept]');
+  if (message) message.textContent = 'Leave this page? Your changes to this template are not saved.';
+  if (accept) accept.textContent = 'Leave without saving';
+  dialog.returnValue = '';
+  dialog.addEventListener('close', () => dialog.returnValue === 'confirm' && leave(), { once: true });
+  dialog.showModal();
 }
 
 function label(name: EditorName): string {

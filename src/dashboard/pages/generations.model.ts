@@ -13,6 +13,8 @@ export interface GenerationRow {
   templateVersion: string;
   outputFormat: string;
   status: string;
+  /** Why a failed generation failed (the history's `error`), or null. */
+  error: string | null;
   pages: string;
   size: string;
   /** Exact bytes, for the cell's title. */
@@ -35,6 +37,7 @@ export function generationRow(g: GenerationView, publicUrl: string): GenerationR
     templateVersion: g.templateVersion,
     outputFormat: g.outputFormat,
     status: g.status,
+    error: g.error ?? null,
     pages: g.pages === undefined ? '–' : formatCount(g.pages),
     size: g.sizeBytes === undefined ? '–' : formatBytes(g.sizeBytes),
     sizeExact: g.sizeBytes === undefined ? '' : `${formatCount(g.sizeBytes)} bytes`,

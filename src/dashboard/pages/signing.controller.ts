@@ -10,6 +10,7 @@ import { Dashboard, DashboardContext } from '../session/dashboard-context';
 import { DashboardPage } from '../session/dashboard-page.decorator';
 import { OwnerOnly } from '../session/owner-only.guard';
 import { ViewRenderer } from '../view-renderer';
+import { isConfirmed, renderConfirmStep } from './confirm-step';
 import { checkForm } from './form-dto';
 import { dateTime } from './format';
 
@@ -50,7 +51,17 @@ export class SigningPageController {
 
   @Post('remove')
   @OwnerOnly()
-  async remove(@Dashboard() ctx: DashboardContext, @ActingAs('user') by: AuditOrigin, @Res() res: Response): Promise<void> {
+  async remove(@Dashboard() ctx: DashboardContext, @Body() body: FormBody, @ActingAs('user') by: AuditOrigin, @Res() res: Response): Promise<void> {
+    if (!isConfirmed(body)) {
+      return renderConfirmStep(this.views, res, {
+        nav: 'signing',
+        question: 'Remove the signing certificate?',
+        detail: 'Requests that ask for a signature are refused until another is uploaded.',
+        action: `${SIGNING_PATH}/remove`,
+        label: 'Remove certificate',
+        back: SIGNING_PATH,
+      });
+    }
     await this.certificates.remove(ctx.workspace.id, by);
     res.redirect(303, `${SIGNING_PATH}?done=removed`);
   }

@@ -1,4 +1,4 @@
-import { Get, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Get, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiError } from '../../common/errors/api-error';
 import { ActingAs } from '../../audit/acting-as';
@@ -6,13 +6,15 @@ import type { AuditOrigin } from '../../audit/audit-entry';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { JobsService } from '../../jobs/jobs.service';
-import { AttemptView, DeliveriesService, DeliveryView } from '../../webhooks/deliveries.service';
+import { AttemptView, DeliveriesService, DeliveryDetailView } from '../../webhooks/deliveries.service';
 import { isPlanId, PLANS } from '../../workspaces/plans';
 import { WorkspacesService } from '../../workspaces/workspaces.service';
 import { Dashboard, DashboardContext } from '../session/dashboard-context';
 import { DashboardPage } from '../session/dashboard-page.decorator';
 import { OwnerOnly } from '../session/owner-only.guard';
+import { FormBody } from '../http/form-body.middleware';
 import { ViewRenderer } from '../view-renderer';
+import { isConfirmed, renderConfirmStep } from './confirm-step';
 import { dateTime } from './format';
 
 const WEBHOOKS_PATH = '/dashboard/webhooks';
@@ -41,7 +43,17 @@ export class WebhooksPageController {
 
   @Post('secret/rotate')
   @OwnerOnly()
-  async rotate(@Dashboard() ctx: DashboardContext, @ActingAs('user') by: AuditOrigin, @Res() res: Response): Promise<void> {
+  async rotate(@Dashboard() ctx: DashboardContext, @Body() body: FormBody, @ActingAs('user') by: AuditOrigin, @Res() res: Response): Promise<void> {
+    if (!isConfirmed(body)) {
+      return renderConfirmStep(this.views, res, {
+        nav: 'webhooks',
+        question: 'Rotate the webhook secret?',
+        detail: 'Deliveries from now on are signed with a new secret, and receivers that still verify with the old one will reject them until you update them.',
+        action: `${WEBHOOKS_PATH}/secret/rotate`,
+        label: 'Rotate secret',
+        back: WEBHOOKS_PATH,
+      });
+    }
     await this.workspaces.rotateWebhookSecret(ctx.workspace.id, by);
     res.redirect(303, `${WEBHOOKS_PATH}?rotated=1`);
   }
@@ -63,7 +75,7 @@ export class WebhooksPageController {
   private async render(res: Response, ctx: DashboardContext, state: { rotated?: boolean; redeliveredJob?: string; error?: string }, status = 200): Promise<void> {
     const plan = ctx.workspace.plan;
     const enabled = isPlanId(plan) && PLANS[plan].webhooks;
-    const deliveries = enabled ? deliveryRows(await this.deliveries.recent(ctx.workspace.id, DELIVERIES_SHOWN)) : [];
+    const deliveries = enabled ? deliveryRows(await this.deliveries.detailed(ctx.workspace.id, DELIVERIES_SHOWN)) : [];
     const secret = ctx.workspace.webhookSecret;
     await this.views.render(
       res,
@@ -80,6 +92,8 @@ export class WebhooksPageController {
         redelivered: state.redeliveredJob ? deliveries.some((d) => d.jobId === state.redeliveredJob) ? state.redeliveredJob : '' : '',
         error: state.error ?? '',
         curl: webhookCurl(this.config.publicUrl),
+        // While a delivery is under way the list refreshes itself (app.js), so a redelivery's outcome shows.
+        pending: deliveries.some((d) => d.status === 'pending'),
       },
       status,
     );
@@ -90,7 +104,7 @@ export class WebhooksPageController {
  * The deliveries as the table shows them: each attempt's result in words, the last failure, and
  * whether this is the newest delivery of its job (only that one offers "Redeliver", once finished).
  */
-function deliveryRows(deliveries: DeliveryView[]) {
+function deliveryRows(deliveries: DeliveryDetailView[]) {
   const seen = new Set<string>();
   return deliveries.map((delivery) => {
     const newest = !seen.has(delivery.jobId);

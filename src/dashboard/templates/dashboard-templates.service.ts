@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { Injectable } from '@nestjs/common';
 import type { AuditOrigin } from '../../audit/audit-entry';
 import type { AuthenticatedWorkspace } from '../../auth/authenticated-workspace';
@@ -7,12 +8,14 @@ import { DefinitionChecker } from '../../templates/custom/checks/definition-chec
 import { CustomTemplatesService, requireCustomTemplates } from '../../templates/custom/custom-templates.service';
 import { invalidDefinition, parseDefinition } from '../../templates/custom/definition/definition-parser';
 import { EXAMPLE_TEMPLATE_BODY } from '../../templates/custom/definition/example-definition';
+import { DEFINITION_FIELDS } from '../../templates/custom/definition/template-definition.schema';
 import { CustomTemplateDefinition, CustomTemplateStore } from '../../templates/custom/store/custom-template.store';
 import { Preview, TemplatePreviewService } from '../../templates/preview/template-preview.service';
-import { TemplateObject } from '../../templates/template-object';
 import { isPlanId, PLANS } from '../../workspaces/plans';
 import type { WorkspaceView } from '../../workspaces/workspaces.service';
 import { effectiveMonthlyLimit } from '../../workspaces/workspace-rules';
+import { jsonSyntaxProblem } from './json-syntax';
+import { starters } from './starters';
 
 export interface BuiltInCard {
   id: string;
@@ -91,16 +94,18 @@ export class DashboardTemplatesService {
     return { builtIns, customAllowed: plan.customTemplates, custom, customLimit: plan.customTemplateLimit };
   }
 
-  /** A new template's starting point: the published example definition. */
-  blank(): EditorModel {
+  /**
+   * A new template's starting point: a starter of examples/custom (`starterKey`, its names filled
+   * in), else the published example definition. 404 for a starter that does not exist.
+   */
+  blank(starterKey?: string): EditorModel {
+    const starter = starterKey === undefined ? undefined : starters().find((s) => s.key === starterKey);
+    if (starterKey !== undefined && !starter) throw new ApiError('NOT_FOUND');
     const { schema, layout, defaultOptions, sampleData } = EXAMPLE_TEMPLATE_BODY;
-    return {
-      template: null,
-      viewing: null,
-      loadedFrom: null,
-      fields: { id: '', name: '', description: '', category: 'custom', definition: pretty({ schema, layout, defaultOptions }), sampleData: pretty(sampleData) },
-      versions: [],
-    };
+    const fields = starter
+      ? { id: '', name: starter.name, description: starter.description, category: starter.category, definition: pretty(starter.definition), sampleData: pretty(starter.sampleData) }
+      : { id: '', name: '', description: '', category: 'custom', definition: pretty({ schema, layout, defaultOptions }), sampleData: pretty(sampleData) };
+    return { template: null, viewing: null, loadedFrom: null, fields, versions: [] };
   }
 
   /**
@@ -128,7 +133,7 @@ export class DashboardTemplatesService {
         name: stored.name,
         description: stored.description,
         category: stored.category,
-        ...definitionTexts(stored.definition),
+        ...(stored.source ?? definitionTexts(stored.definition)),
       },
       versions: versions.map((v) => ({ version: v.version, createdAt: v.createdAt.toISOString(), newest: v.version === record.version })),
     };
@@ -154,8 +159,11 @@ export class DashboardTemplatesService {
     return this.previews.preview(workspace, { layout, schema, data: sampleData, options: defaultOptions });
   }
 
-  /** The editor form saved: a new template (no `id` in the path) or a new version of `id`. */
-  async save(view: WorkspaceView, id: string | null, fields: EditorFields, by: AuditOrigin): Promise<TemplateObject> {
+  /**
+   * The editor form saved: a new template (no `id` in the path) or a new version of `id`. A form
+   * that holds exactly the newest version makes none (`unchanged`): a version is a change.
+   */
+  async save(view: WorkspaceView, id: string | null, fields: EditorFields, by: AuditOrigin): Promise<{ id: string; version: string; unchanged: boolean }> {
     const workspace = apiWorkspace(view);
     if (workspace.suspended) throw new ApiError('WORKSPACE_SUSPENDED');
     requireCustomTemplates(workspace);
@@ -165,8 +173,26 @@ export class DashboardTemplatesService {
       category: fields.category === '' ? undefined : fields.category,
       description: fields.description === '' ? undefined : fields.description,
     };
-    if (id === null) return this.custom.create(workspace, { ...body, id: fields.id.trim() === '' ? undefined : fields.id.trim() }, by);
-    return this.custom.update(workspace, id, body, by);
+    // The texts as written: the editor shows them back so, not reformatted.
+    const source = { definition: fields.definition, sampleData: fields.sampleData };
+    if (id === null) return { ...(await this.custom.create(workspace, { ...body, id: fields.id.trim() === '' ? undefined : fields.id.trim() }, by, source)), unchanged: false };
+    const newest = await this.newestIfSame(workspace.id, id, body);
+    if (newest) return { id, version: newest, unchanged: true };
+    return { ...(await this.custom.update(workspace, id, body, by, source)), unchanged: false };
+  }
+
+  /** The newest version's number when `body` would save it again as it is; null otherwise. */
+  private async newestIfSame(workspaceId: string, id: string, body: Record<string, unknown>): Promise<string | null> {
+    const found = await this.store.findVersion(workspaceId, id);
+    const stored = found && (await this.store.versionByUid(found.uid));
+    if (!stored || body.version !== undefined) return null;
+    const definition = Object.fromEntries(DEFINITION_FIELDS.filter((field) => body[field] !== undefined).map((field) => [field, body[field]]));
+    const same =
+      stored.name === body.name &&
+      stored.description === (body.description ?? '') &&
+      stored.category === (body.category ?? 'custom') &&
+      isDeepStrictEqual(stored.definition, definition);
+    return same ? stored.version : null;
   }
 
   async remove(view: WorkspaceView, id: string, by: AuditOrigin): Promise<void> {
@@ -218,7 +244,7 @@ function parseJson(field: string, text: string, problems: string[]): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    problems.push(`${field} is not valid JSON: ${(error as Error).message}`);
+    problems.push(jsonSyntaxProblem(field, text, error));
     return undefined;
   }
 }

@@ -9,6 +9,7 @@ import { Dashboard, DashboardContext } from '../session/dashboard-context';
 import { DashboardPage } from '../session/dashboard-page.decorator';
 import { OwnerOnly } from '../session/owner-only.guard';
 import { ViewRenderer } from '../view-renderer';
+import { starters } from './starters';
 import { apiWorkspace, CATEGORIES, DashboardTemplatesService, EditorFields, EditorModel } from './dashboard-templates.service';
 import { sendPreviewPdf } from '../../templates/preview/send-preview-pdf';
 import { requireCustomTemplates } from '../../templates/custom/custom-templates.service';
@@ -50,9 +51,9 @@ export class TemplatesPageController {
   }
 
   @Get('new')
-  async create(@Dashboard() ctx: DashboardContext, @Res() res: Response): Promise<void> {
+  async create(@Dashboard() ctx: DashboardContext, @Query('starter') starter: unknown, @Res() res: Response): Promise<void> {
     requireCustomTemplates(apiWorkspace(ctx.workspace));
-    await this.editorPage(res, ctx, this.templates.blank());
+    await this.editorPage(res, ctx, this.templates.blank(stringOf(starter)), undefined, { starter: stringOf(starter) });
   }
 
   @Post()
@@ -85,7 +86,7 @@ export class TemplatesPageController {
     // A built-in has no definition to edit: its card in the list.
     if (findTemplate(id)) return res.redirect(303, `/dashboard/templates#template-${id}`);
     const model = await this.templates.editor(ctx.workspace, id, { version: stringOf(query.version), from: stringOf(query.from) });
-    await this.editorPage(res, ctx, model, undefined, stringOf(query.saved));
+    await this.editorPage(res, ctx, model, undefined, { saved: stringOf(query.saved), unchanged: stringOf(query.unchanged) });
   }
 
   @Post(':id')
@@ -94,7 +95,7 @@ export class TemplatesPageController {
     const fields = { ...editorFields(body), id };
     try {
       const saved = await this.templates.save(ctx.workspace, id, fields, by);
-      res.redirect(303, `/dashboard/templates/${saved.id}?saved=${encodeURIComponent(saved.version)}`);
+      res.redirect(303, `/dashboard/templates/${saved.id}?${saved.unchanged ? 'unchanged' : 'saved'}=${encodeURIComponent(saved.version)}`);
     } catch (error) {
       if (!(error instanceof ApiError) || !FORM_ERRORS.has(error.code)) throw error;
       const current = await this.templates.editor(ctx.workspace, id);
@@ -117,7 +118,13 @@ export class TemplatesPageController {
     res.redirect(303, `/dashboard/templates?deleted=${encodeURIComponent(id)}`);
   }
 
-  private async editorPage(res: Response, ctx: DashboardContext, model: EditorModel, error?: ApiError, saved?: string): Promise<void> {
+  private async editorPage(
+    res: Response,
+    ctx: DashboardContext,
+    model: EditorModel,
+    error?: ApiError,
+    notice: { saved?: string; unchanged?: string; starter?: string } = {},
+  ): Promise<void> {
     const isNew = model.template === null;
     const problems = error ? ((error.extra.validationErrors as string[] | undefined) ?? []) : [];
     await this.views.render(
@@ -133,7 +140,10 @@ export class TemplatesPageController {
         canSave: ctx.isOwner && model.viewing === null,
         formAction: isNew ? '/dashboard/templates' : `/dashboard/templates/${model.template!.id}`,
         error: error ? { message: error.message, problems } : null,
-        saved: saved && model.template && model.versions.some((v) => v.version === saved) ? saved : '',
+        saved: knownVersion(model, notice.saved),
+        unchanged: knownVersion(model, notice.unchanged),
+        starters: isNew ? starters() : [],
+        starter: notice.starter ?? '',
         scripts: ['template-editor.js'],
         stylesheets: ['templates.css'],
       },
@@ -155,4 +165,9 @@ function editorFields(body: unknown): EditorFields {
 
 function stringOf(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** A version named in the query, shown in a notice only when the template has it. */
+function knownVersion(model: EditorModel, version: string | undefined): string {
+  return version && model.template && model.versions.some((v) => v.version === version) ? version : '';
 }

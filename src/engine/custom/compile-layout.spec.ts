@@ -23,6 +23,14 @@ describe('compileLayout', () => {
     expect(issuesOf(text('{% if x %}open'))[0]).toEqual({ path: ['body', 0, 'text'], message: expect.stringMatching(/^has a Liquid syntax error at line 1, column 1: tag \{% if x %\} not closed/) });
   });
 
+  it('refuses an empty filter at its place, which liquidjs would read as no filter', () => {
+    const message = (line: number, column: number) => `has an empty filter at line ${line}, column ${column}: write a filter's name after "|", or remove the "|"`;
+    expect(issuesOf(text('Dear {{ name | }}'))).toEqual([{ path: ['body', 0, 'text'], message: message(1, 14) }]);
+    expect(issuesOf(text('Total\n{{- total |\n -}}'))).toEqual([{ path: ['body', 0, 'text'], message: message(2, 11) }]);
+    // A "|" inside quoted text is no filter.
+    expect(() => compileLayout(text('{{ "a | " | append: name }}'))).not.toThrow();
+  });
+
   it('names a column width it refuses', () => {
     expect(issuesOf({ body: [{ type: 'columns', columns: [{ width: '150%', blocks: [] }] }] })).toEqual([
       { path: ['body', 0, 'columns', 0, 'width'], message: 'must be points up to 2000 (120), a percentage up to 100% ("40%") or a share ("1fr"), not "150%"' },

@@ -10,7 +10,7 @@ import { customObject, TemplateObject } from '../template-object';
 import { DefinitionChecker } from './checks/definition-checker';
 import { invalidDefinition, parseDefinition } from './definition/definition-parser';
 import { customDefaultOptions } from './definition/default-options';
-import { CustomTemplateRecord, CustomTemplateStore, TemplateIdTaken, TemplateLimitReached, TemplateVersionTaken } from './store/custom-template.store';
+import { CustomTemplateRecord, CustomTemplateStore, EditorSource, TemplateIdTaken, TemplateLimitReached, TemplateVersionTaken } from './store/custom-template.store';
 import { nextMinor } from './template-version';
 
 /** Tries at a fresh generated id, or at the next version after a concurrent change took ours. */
@@ -34,13 +34,15 @@ export class CustomTemplatesService {
     private readonly audit: AuditLog,
   ) {}
 
-  async create(workspace: AuthenticatedWorkspace, body: unknown, by: AuditOrigin): Promise<TemplateObject> {
+  /** `source`: the dashboard editor's texts, kept beside the definition as the author wrote them. */
+  async create(workspace: AuthenticatedWorkspace, body: unknown, by: AuditOrigin, source?: EditorSource): Promise<TemplateObject> {
     requireCustomTemplates(workspace);
     const parsed = await parseDefinition(body, this.checker);
+    if (source) parsed.fields.source = source;
     if (parsed.id !== undefined && (findTemplate(parsed.id) || (await this.store.find(workspace.id, parsed.id)))) throw alreadyExists(parsed.id);
     const limit = PLANS[workspace.plan].customTemplateLimit;
     for (let attempt = 1; ; attempt++) {
-      const id = parsed.id ?? generatedId(parsed.fields.name);
+      const id = parsed.id ?? generatedId(parsed.fields.name, attempt > 1);
       try {
         // Counted in the insert's transaction: exact under concurrency (DECISIONS section 13).
         const created = customObject(await this.store.create(workspace.id, id, parsed.fields, limit));
@@ -48,7 +50,7 @@ export class CustomTemplatesService {
         return created;
       } catch (error) {
         if (error instanceof TemplateLimitReached) throw new ApiError('CUSTOM_TEMPLATE_LIMIT_REACHED', { extra: { limit } });
-        // A chosen id taken meanwhile is a conflict; a generated one is drawn again.
+        // A chosen id taken meanwhile is a conflict; a generated one is drawn again, with a suffix.
         if (!(error instanceof TemplateIdTaken)) throw error;
         if (parsed.id !== undefined || attempt === ATTEMPTS) throw alreadyExists(id);
       }
@@ -56,12 +58,13 @@ export class CustomTemplatesService {
   }
 
   /** A new version: the body's `version`, else the next minor version. */
-  async update(workspace: AuthenticatedWorkspace, id: string, body: unknown, by: AuditOrigin): Promise<TemplateObject> {
+  async update(workspace: AuthenticatedWorkspace, id: string, body: unknown, by: AuditOrigin, source?: EditorSource): Promise<TemplateObject> {
     requireCustomTemplates(workspace);
     refuseBuiltIn(id);
     for (let attempt = 1; ; attempt++) {
       const current = await this.found(workspace, id);
       const parsed = await parseDefinition(body, this.checker, { id, currentVersion: current.version });
+      if (source) parsed.fields.source = source;
       try {
         const updated = await this.store.addVersion(workspace.id, id, parsed.version ?? nextMinor(current.version), parsed.fields);
         if (!updated) throw await this.notFound(workspace, id);
@@ -127,15 +130,19 @@ function alreadyExists(id: string): ApiError {
   return new ApiError('TEMPLATE_ALREADY_EXISTS', { params: { id } });
 }
 
-/** An id from the name: `Packing slip` -> `packing-slip-3f9a2c`; the suffix keeps two templates of one name apart. */
-export function generatedId(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 50)
-    .replace(/-+$/, '');
-  return `${slug || 'template'}-${randomBytes(3).toString('hex')}`;
+/**
+ * An id from the name: `Packing slip` -> `packing-slip`, the id the author would choose. `suffixed`
+ * (that id was taken) or a built-in's id adds a random suffix, `packing-slip-3f9a2c`.
+ */
+export function generatedId(name: string, suffixed = false): string {
+  const slug =
+    name
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 50)
+      .replace(/-+$/, '') || 'template';
+  return suffixed || findTemplate(slug) ? `${slug}-${randomBytes(3).toString('hex')}` : slug;
 }

@@ -26,6 +26,12 @@ export function compileText(source: string, path: LayoutPath, issues: IssueList,
     issues.add(path, liquidProblem(error));
     return NO_TEXT;
   }
+  const empty = emptyFilter(source);
+  if (empty) {
+    // liquidjs reads `{{ name | }}` as `{{ name }}`: a filter the author meant to write would be lost unseen.
+    issues.add(path, `has an empty filter at line ${empty.line}, column ${empty.column}: write a filter's name after "|", or remove the "|"`);
+    return NO_TEXT;
+  }
   for (const [, , currency, , locale] of source.matchAll(MONEY_ARGUMENTS)) {
     const problem = moneyArgumentProblem(currency, locale);
     if (problem) issues.add(path, `uses the money filter with ${problem}`);
@@ -69,6 +75,20 @@ function parseValue(source: string, path: LayoutPath, issues: IssueList): Value 
     issues.add(path, liquidProblem(error));
     return null;
   }
+}
+
+/** Where an output ends in a `|` with no filter after it (`{{ name | }}`), as line and column; null when none. */
+function emptyFilter(source: string): { line: number; column: number } | null {
+  for (const output of source.matchAll(/\{\{-?([\s\S]*?)-?\}\}/g)) {
+    // Quoted text may hold a "|" of its own: blanked out, keeping the offsets.
+    const inner = output[1].replace(/"[^"]*"|'[^']*'/g, (quoted) => ' '.repeat(quoted.length));
+    const pipe = /\|\s*$/.exec(inner);
+    if (!pipe) continue;
+    const offset = output.index + output[0].indexOf(output[1]) + pipe.index;
+    const before = source.slice(0, offset).split('\n');
+    return { line: before.length, column: before[before.length - 1].length + 1 };
+  }
+  return null;
 }
 
 /** A liquidjs parse error as a message: what and where, without liquidjs's own position suffix. */

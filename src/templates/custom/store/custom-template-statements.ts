@@ -25,9 +25,9 @@ export const BUMP_TEMPLATE_SQL = `UPDATE custom_templates SET version = ?, last_
   WHERE workspace_id = ? AND id = ?
   RETURNING last_sequence, created_at`;
 
-/** Parameters: uid, workspace id, template id, version, sequence, name, description, category, definition, now. No row when the version exists. */
-export const INSERT_VERSION_SQL = `INSERT INTO custom_template_versions (uid, workspace_id, template_id, version, sequence, name, description, category, definition, created_at)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+/** Parameters: uid, workspace id, template id, version, sequence, name, description, category, definition, source, now. No row when the version exists. */
+export const INSERT_VERSION_SQL = `INSERT INTO custom_template_versions (uid, workspace_id, template_id, version, sequence, name, description, category, definition, source, created_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (workspace_id, template_id, version) DO NOTHING
   RETURNING uid`;
 

@@ -34,6 +34,10 @@ export class CustomTemplateVersionEntity {
   @Column({ type: 'text' })
   definition: string;
 
+  /** The editor's texts as the author wrote them (JSON of EditorSource), or null (made through the API). */
+  @Column({ type: 'text', nullable: true })
+  source: string | null;
+
   @Column({ name: 'created_at', type: 'bigint', transformer: epochMs })
   createdAt: number;
 }

@@ -15,11 +15,19 @@ export interface CustomTemplateDefinition {
   sampleData?: Record<string, unknown>;
 }
 
+/** The dashboard editor's two texts, as the author wrote them. */
+export interface EditorSource {
+  definition: string;
+  sampleData: string;
+}
+
 export interface CustomTemplateFields {
   name: string;
   description: string;
   category: string;
   definition: CustomTemplateDefinition;
+  /** Only from the dashboard's editor: what it shows back instead of the definition formatted. */
+  source?: EditorSource;
 }
 
 /** A template as listed: the names and version of its newest version. */
@@ -154,6 +162,7 @@ export class CustomTemplateStore {
       description: row.description,
       category: row.category,
       definition: JSON.parse(row.definition) as CustomTemplateDefinition,
+      ...(row.source === null ? {} : { source: JSON.parse(row.source) as EditorSource }),
       createdAt: new Date(row.createdAt),
     };
   }
@@ -167,7 +176,8 @@ export class CustomTemplateStore {
 
 function versionInsert(workspaceId: string, id: string, version: string, sequence: number, fields: CustomTemplateFields, now: number) {
   const definition = JSON.stringify(fields.definition);
-  return sql(INSERT_VERSION_SQL, timeOrderedId(now), workspaceId, id, version, sequence, fields.name, fields.description, fields.category, definition, now);
+  const source = fields.source === undefined ? null : JSON.stringify(fields.source);
+  return sql(INSERT_VERSION_SQL, timeOrderedId(now), workspaceId, id, version, sequence, fields.name, fields.description, fields.category, definition, source, now);
 }
 
 function toRecord(row: Record<string, unknown>): CustomTemplateRecord {
