@@ -4,12 +4,14 @@
  * n8n-workflow Workflow, with a credentials helper that applies the credential type's own
  * `authenticate` description the way n8n's server resolves it (expressions over $credentials).
  */
-const { mkdtempSync } = require('node:fs');
+const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 
 // n8n-core keeps its instance settings in the user folder: a throwaway one, not the home directory.
-process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-user-'));
+const userFolder = mkdtempSync(join(tmpdir(), 'n8n-user-'));
+process.env.N8N_USER_FOLDER = userFolder;
+process.on('exit', () => rmSync(userFolder, { recursive: true, force: true }));
 const { ExecuteContext, LoadOptionsContext } = require('n8n-core');
 const { ICredentialsHelper, NodeHelpers, Workflow, createRunExecutionData } = require('n8n-workflow');
 const { Pdfgen } = require('../dist/nodes/Pdfgen/Pdfgen.node');

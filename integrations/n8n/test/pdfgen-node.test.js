@@ -65,8 +65,11 @@ describe('the pdfgen n8n node against the running service', () => {
     );
   });
 
-  it('generates a PDF from text numbers: the file as binary data and its URL in the JSON', async () => {
-    const [item] = await execute({ credentials, items: [{}], parameters: { operation: 'generate', templateId: 'invoice-basic', fields: mapped(invoiceFields) } });
+  it('generates a PDF from text numbers mapped from the input item: the file as binary data and its URL in the JSON', async () => {
+    // As a workflow maps them: expressions over the item an earlier node (a form, a sheet) gave, all text.
+    const fields = mapped({ invoiceNumber: '={{ $json.number }}', client: '={{ { name: $json.customer } }}', items: '={{ $json.lines }}', tax: '={{ $json.tax }}' });
+    const input = { number: 'INV-n8n-1', customer: 'Globex', lines: invoiceFields.items, tax: '120' };
+    const [item] = await execute({ credentials, items: [input], parameters: { operation: 'generate', templateId: 'invoice-basic', fields } });
     assert.equal(item.json.success, true);
     assert.equal(item.json.templateId, 'invoice-basic');
     assert.match(item.json.pdfUrl, /\/files\/[\w-]+\.pdf$/);
