@@ -97,4 +97,12 @@ async function loadOptions({ credentials, parameters, method }) {
   return fn.call(context);
 }
 
-module.exports = { execute, loadOptions, nodeType, credentialType };
+/** The credential type's test request (n8n's "Test connection"), its expressions resolved and its authentication applied. */
+async function credentialTestRequest(credentials) {
+  const { node, workflow, additionalData } = setUp(credentials, {});
+  const { baseURL, url } = credentialType.test.request;
+  const resolvedBase = workflow.expression.getSimpleParameterValue(node, baseURL, 'internal', { $credentials: credentials }, undefined, '');
+  return additionalData.credentialsHelper.authenticate(credentials, 'pdfgenApi', { url: `${resolvedBase}${url}`, headers: {} }, workflow, node);
+}
+
+module.exports = { execute, loadOptions, credentialTestRequest };

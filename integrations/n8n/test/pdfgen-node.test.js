@@ -2,7 +2,7 @@
 const { before, describe, it } = require('node:test');
 const assert = require('node:assert/strict');
 const { NodeApiError } = require('n8n-workflow');
-const { execute, loadOptions } = require('./n8n-harness');
+const { credentialTestRequest, execute, loadOptions } = require('./n8n-harness');
 const { baseUrl, call, createReceiptTemplate, newWorkspaceKey } = require('../../shared/test-service');
 
 const mapped = (value) => ({ mappingMode: 'defineBelow', value });
@@ -34,6 +34,14 @@ describe('the pdfgen n8n node against the running service', () => {
     await createReceiptTemplate(key);
     // A trailing slash, as users paste URLs: the node takes it off.
     credentials = { baseUrl: `${baseUrl()}/`, apiKey: key };
+  });
+
+  it("tests the connection with the credential's own request: 200 with the key, 401 with a wrong one", async () => {
+    const request = await credentialTestRequest(credentials);
+    assert.equal(request.url, `${baseUrl()}/api/v1/templates`);
+    assert.equal((await fetch(request.url, { headers: request.headers })).status, 200);
+    const wrong = await credentialTestRequest({ ...credentials, apiKey: 'pdfg_00000000-0000-4000-8000-000000000000' });
+    assert.equal((await fetch(wrong.url, { headers: wrong.headers })).status, 401);
   });
 
   it('lists the built-in templates and the custom one of the workspace', async () => {
