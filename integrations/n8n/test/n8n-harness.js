@@ -56,8 +56,9 @@ class CredentialsHelper extends ICredentialsHelper {
   }
 }
 
-function nodeWith(parameters) {
+function nodeWith(parameters, settings) {
   const node = {
+    ...settings,
     id: 'pdfgen-node',
     name: 'pdfgen',
     type: 'n8n-nodes-pdfgen.pdfgen',
@@ -71,16 +72,19 @@ function nodeWith(parameters) {
   return node;
 }
 
-function setUp(credentials, parameters) {
-  const node = nodeWith(parameters);
+function setUp(credentials, parameters, settings = {}) {
+  const node = nodeWith(parameters, settings);
   const workflow = new Workflow({ id: 'test', nodes: [node], connections: {}, active: false, nodeTypes });
   const additionalData = { credentialsHelper: new CredentialsHelper(credentials), executionId: 'test-execution', variables: {} };
   return { node, workflow, additionalData };
 }
 
-/** Runs the node's execute() on `items` (the JSON of the input items); resolves with its first output. */
-async function execute({ credentials, parameters, items }) {
-  const { node, workflow, additionalData } = setUp(credentials, parameters);
+/**
+ * Runs the node's execute() on `items` (the JSON of the input items); resolves with its first
+ * output. `settings` are the node's own settings, e.g. `{ onError: 'continueRegularOutput' }`.
+ */
+async function execute({ credentials, parameters, items, settings }) {
+  const { node, workflow, additionalData } = setUp(credentials, parameters, settings);
   const input = items.map((json) => ({ json }));
   const executeData = { node, data: { main: [input] }, source: { main: [{ previousNode: 'Manual' }] } };
   const runExecutionData = createRunExecutionData({ executionData: { nodeExecutionStack: [executeData] } });

@@ -114,6 +114,18 @@ describe('the pdfgen n8n node against the running service', () => {
     assert.match(error.description, /Field 'items\[0\]\.quantity' must be number/);
   });
 
+  it('with "On Error: Continue", outputs the error for the item at fault and goes on with the others', async () => {
+    const fields = mapped({ invoiceNumber: '={{ $json.number }}', client: { name: 'Globex' }, items: '={{ $json.lines }}' });
+    const items = [
+      { number: 'INV-ok', lines: [{ description: 'Consulting', quantity: '1' }] },
+      { number: 'INV-bad', lines: [{ description: 'Consulting', quantity: 'one' }] },
+    ];
+    const parameters = { operation: 'generate', templateId: 'invoice-basic', fields, download: false };
+    const [good, bad] = await execute({ credentials, items, parameters, settings: { onError: 'continueRegularOutput' } });
+    assert.match(good.json.pdfUrl, /\.pdf$/);
+    assert.deepEqual(bad, { json: { error: 'Invalid data for template', description: "Field 'items[0].quantity' must be number" }, pairedItem: { item: 1 } });
+  });
+
   it('surfaces a wrong key as a NodeApiError', async () => {
     const error = await rejection(loadOptions({ credentials: { ...credentials, apiKey: 'pdfg_00000000-0000-4000-8000-000000000000' }, parameters: {}, method: 'getTemplates' }));
     assert.ok(error instanceof NodeApiError);

@@ -13,7 +13,9 @@ export async function generatePdf(context: IExecuteFunctions): Promise<INodeExec
       output.push({ json: answer, ...(await downloaded(context, index, answer)), pairedItem: { item: index } });
     } catch (error) {
       if (!context.continueOnFail()) throw error;
-      output.push({ json: { error: (error as Error).message }, pairedItem: { item: index } });
+      // The API's problems (which field is wrong) stay with the item, as the error message alone does not say.
+      const { message, description } = error as { message: string; description?: string | null };
+      output.push({ json: { error: message, ...(description && { description }) }, pairedItem: { item: index } });
     }
   }
   return output;

@@ -2,7 +2,7 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8
 import { coerceBySchema } from './shared/coerce-by-schema';
 import { templateSchema } from './template-fields';
 
-export interface TemplateRequest {
+export interface TemplateRequest extends IDataObject {
   templateId: string;
   data: IDataObject;
   options?: IDataObject;
