@@ -4,6 +4,7 @@ process.env.NODE_ENV = 'test';
 const { before, describe, it } = require('node:test');
 const assert = require('node:assert/strict');
 const zapier = require('zapier-platform-core');
+// The check zapier-platform-core runs on an app before it runs it (not exported at the top; the version is pinned).
 const { validateApp } = require('zapier-platform-core/src/tools/schema');
 const App = require('../index');
 const { baseUrl, call, createReceiptTemplate, newWorkspaceKey } = require('../../shared/test-service');
