@@ -89,6 +89,25 @@ describe('GET /api/v1/generations (DECISIONS section 11)', () => {
     }
     expectError(await t.http.get('/api/v1/generations'), 401, 'Missing API key', 'MISSING_API_KEY');
   });
+
+  it("filters by one of the workspace's custom templates, and names them when the id is unknown", async () => {
+    const definition = {
+      id: 'history-card',
+      name: 'History card',
+      schema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+      layout: { body: [{ type: 'text', text: 'Hello {{ name }}' }] },
+    };
+    await t.http.post('/api/v1/templates').set('X-API-Key', b.key).send(definition).expect(201);
+    await t.http.post('/api/v1/generate').set('X-API-Key', b.key).send({ templateId: 'history-card', data: { name: 'Ada' } }).expect(200);
+    await t.http.post('/api/v1/generate').set('X-API-Key', b.key).send(invoice()).expect(200);
+    const custom = (await history(b.key, '?templateId=history-card').expect(200)).body.generations;
+    expect(custom.map((record: { templateId: string }) => record.templateId)).toEqual(['history-card']);
+    const unknown = await history(b.key, '?templateId=nope');
+    expectError(unknown, 400, 'Invalid request', 'INVALID_REQUEST');
+    expect(unknown.body.validationErrors).toEqual(['templateId must be one of: invoice-basic, weekly-report, calendar-schedule, kpi-dashboard, history-card']);
+    // Another workspace's custom template is unknown here.
+    expect((await history(a.key, '?templateId=history-card')).status).toBe(400);
+  });
 });
 
 describe('a failed generation in the history', () => {

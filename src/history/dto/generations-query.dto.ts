@@ -3,6 +3,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, Matches, ValidateBy } from '../../common/validation/class-validator';
 import { ValidateIfPresent } from '../../common/validation/validate-if-present';
 import { TEMPLATE_IDS } from '../../engine';
+import { TEMPLATE_ID_PATTERN } from '../../templates/custom/definition/template-definition.schema';
 import { GENERATION_STATUSES } from '../generation-record';
 import { decodeCursor } from '../history-cursor';
 
@@ -11,9 +12,12 @@ export const HISTORY_PAGE = { default: 50, max: 100 } as const;
 const MESSAGES = {
   limit: `limit must be a whole number from 1 to ${HISTORY_PAGE.max}`,
   cursor: 'cursor must be the nextCursor of an earlier page',
-  templateId: `templateId must be one of: ${TEMPLATE_IDS.join(', ')}`,
+  templateId: (customIds: readonly string[] = []) => `templateId must be one of: ${[...TEMPLATE_IDS, ...customIds].join(', ')}`,
   status: `status must be one of: ${GENERATION_STATUSES.join(', ')}`,
 };
+
+/** The message of an unknown templateId, naming the built-ins and the workspace's custom templates. */
+export const unknownTemplateMessage = (customIds: readonly string[]) => MESSAGES.templateId(customIds);
 
 /** Checks run in the order given: a repeated parameter (an array) fails as a string first. */
 const textMatching = (pattern: RegExp, message: string) => applyDecorators(ValidateIfPresent(), IsString({ message }), Matches(pattern, { message }));
@@ -29,9 +33,9 @@ export class GenerationsQueryDto {
   @ValidateBy({ name: 'historyCursor', validator: { validate: (value) => typeof value === 'string' && decodeCursor(value) !== null } }, { message: MESSAGES.cursor })
   cursor?: string;
 
-  @ApiPropertyOptional({ enum: TEMPLATE_IDS })
-  @ValidateIfPresent()
-  @IsIn(TEMPLATE_IDS, { message: MESSAGES.templateId })
+  // A built-in's id or one of the workspace's custom templates (GenerationsController checks which).
+  @ApiPropertyOptional({ pattern: TEMPLATE_ID_PATTERN, description: `A built-in template (${TEMPLATE_IDS.join(', ')}) or one of the workspace's custom templates`, example: 'invoice-basic' })
+  @textMatching(new RegExp(TEMPLATE_ID_PATTERN), MESSAGES.templateId())
   templateId?: string;
 
   @ApiPropertyOptional({ enum: GENERATION_STATUSES })

@@ -5720,7 +5720,8 @@ export interface operations {
                 limit?: number;
                 /** @description The nextCursor of the previous page */
                 cursor?: string;
-                templateId?: "invoice-basic" | "weekly-report" | "calendar-schedule" | "kpi-dashboard";
+                /** @description A built-in template (invoice-basic, weekly-report, calendar-schedule, kpi-dashboard) or one of the workspace's custom templates */
+                templateId?: string;
                 status?: "succeeded" | "failed";
             };
             header?: never;
