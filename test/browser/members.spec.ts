@@ -96,7 +96,13 @@ describe('dashboard: members', () => {
     const [me] = await membersOf(owner.workspaceId);
     const csrf = await csrfOf(page);
 
-    const refused = await page.request.post(`/dashboard/members/${me.id}/remove`, { form: { _csrf: csrf } });
+    // Without `confirmed` (no JavaScript to ask), the answer is the question, and nothing changes.
+    const asked = await page.request.post(`/dashboard/members/${me.id}/remove`, { form: { _csrf: csrf } });
+    expect(asked.status()).toBe(200);
+    expect(await asked.text()).toContain('Remove yourself from');
+    expect(await membersOf(owner.workspaceId)).toHaveLength(1);
+
+    const refused = await page.request.post(`/dashboard/members/${me.id}/remove`, { form: { _csrf: csrf, confirmed: 'yes' } });
     expect(refused.status()).toBe(409);
     expect(await refused.text()).toContain('A workspace needs at least one owner');
     expect(await membersOf(owner.workspaceId)).toHaveLength(1);
@@ -107,7 +113,7 @@ describe('dashboard: members', () => {
     await page.getByRole('button', { name: 'Create invite link' }).click();
     await page.getByRole('heading', { name: /Invite link for .* \(owner\)/ }).waitFor();
     const secondOwnerLink = (await page.locator('#invite-url').textContent())!.trim();
-    expect((await page.request.post(`/dashboard/members/${me.id}/remove`, { form: { _csrf: csrf } })).status()).toBe(409);
+    expect((await page.request.post(`/dashboard/members/${me.id}/remove`, { form: { _csrf: csrf, confirmed: 'yes' } })).status()).toBe(409);
     await acceptInvite(await b.newPage(), secondOwnerLink);
     await page.goto('/dashboard/members');
     await page.getByRole('button', { name: `Remove ${owner.email}` }).click();
@@ -132,7 +138,7 @@ describe('dashboard: members', () => {
     const invite = await page.request.post('/dashboard/members', { form: { _csrf: csrf, email: uniqueEmail(), role: 'owner' } });
     expect(invite.status()).toBe(403);
     const [ownerRow] = await membersOf(owner.workspaceId);
-    const remove = await page.request.post(`/dashboard/members/${ownerRow.id}/remove`, { form: { _csrf: csrf } });
+    const remove = await page.request.post(`/dashboard/members/${ownerRow.id}/remove`, { form: { _csrf: csrf, confirmed: 'yes' } });
     expect(remove.status()).toBe(403);
     expect(await membersOf(owner.workspaceId)).toHaveLength(2);
   });

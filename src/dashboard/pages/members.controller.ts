@@ -15,6 +15,7 @@ import { Dashboard, DashboardContext } from '../session/dashboard-context';
 import { DashboardPage } from '../session/dashboard-page.decorator';
 import { OwnerOnly } from '../session/owner-only.guard';
 import { ViewRenderer } from '../view-renderer';
+import { isConfirmed, renderConfirmStep } from './confirm-step';
 import { checkForm } from './form-dto';
 
 const MEMBERS_PATH = '/dashboard/members';
@@ -89,7 +90,20 @@ export class MembersPageController {
 
   @Post(':userId/remove')
   @OwnerOnly()
-  async remove(@Dashboard() ctx: DashboardContext, @Param('userId') userId: string, @ActingAs('user') by: AuditOrigin, @Res() res: Response): Promise<void> {
+  async remove(@Dashboard() ctx: DashboardContext, @Param('userId') userId: string, @Body() body: FormBody, @ActingAs('user') by: AuditOrigin, @Res() res: Response): Promise<void> {
+    if (!isConfirmed(body)) {
+      const member = (await this.accounts.listMembers(ctx.workspace.id)).find((m) => m.id === userId);
+      if (!member) throw new ApiError('NOT_FOUND');
+      const you = userId === ctx.user.id;
+      return renderConfirmStep(this.views, res, {
+        nav: 'members',
+        question: you ? `Remove yourself from ${ctx.workspace.name}?` : `Remove ${member.email} from ${ctx.workspace.name}?`,
+        detail: you ? 'You lose access at once.' : 'They lose access at once: their sessions in this workspace end and their invite links stop working.',
+        action: `${MEMBERS_PATH}/${userId}/remove`,
+        label: 'Remove',
+        back: MEMBERS_PATH,
+      });
+    }
     try {
       await this.accounts.removeMember(ctx.workspace.id, userId, by);
     } catch (error) {
