@@ -2,10 +2,14 @@ import type { ServiceProcess } from '../support/service-process';
 import { installIntegration, runIntegrationTests, startService } from './integration-package';
 
 /**
- * DECISIONS section 17: the Zapier app (integrations/zapier), installed from its
- * lock, run with zapier-platform-core's createAppTester against the built service.
+ * DECISIONS section 17: the automation-platform apps, each installed (and built) from its own lock
+ * and run with its platform's own libraries against the built service: the n8n community node with
+ * n8n's execution contexts, the Zapier app with zapier-platform-core's createAppTester.
  */
-describe('the Zapier app', () => {
+describe.each([
+  { name: 'the n8n community node', folder: 'n8n', atLeast: 17 },
+  { name: 'the Zapier app', folder: 'zapier', atLeast: 11 },
+] as const)('$name', ({ folder, atLeast }) => {
   let service: ServiceProcess;
   let stop: () => Promise<void>;
   beforeAll(async () => {
@@ -16,9 +20,9 @@ describe('the Zapier app', () => {
   });
 
   it('passes its tests against the running service', async () => {
-    const dir = await installIntegration('zapier');
+    const dir = await installIntegration(folder);
     const counts = await runIntegrationTests(dir, service);
     expect(counts).toEqual({ pass: counts.pass, fail: 0, skipped: 0, todo: 0 });
-    expect(counts.pass).toBeGreaterThanOrEqual(11);
+    expect(counts.pass).toBeGreaterThanOrEqual(atLeast);
   }, 600_000);
 });
