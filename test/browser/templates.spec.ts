@@ -227,6 +227,74 @@ describe('dashboard: templates', () => {
     await previewShows(page, 'Hello Sample Person');
   });
 
+  it('completes the definition from the served schemas: block types, the properties of a block’s type, enum values, top-level fields', async () => {
+    const page = await b.newPage();
+    await businessWithTemplate(page, 'greeting');
+    await page.goto('/dashboard/templates/greeting');
+    await previewShows(page, 'Hello Sample Person');
+    const editor = definitionEditor(page);
+    const popup = editor.locator('.cm-tooltip-autocomplete');
+    const offered = async () => {
+      await popup.waitFor();
+      return popup.locator('.cm-completionLabel').allTextContents();
+    };
+
+    // A new property of the first text block: a text block's own properties, not another type's, not those it has.
+    await cursorAtEndOfLine(editor, '"text": "Hello {{ name }}"');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('"');
+    const keys = await offered();
+    expect(keys).toEqual(expect.arrayContaining(['bold', 'italic', 'size', 'color', 'align', 'role']));
+    for (const other of ['rows', 'columns', 'blocks', 'type', 'text']) expect(keys).not.toContain(other);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'template-editor-completion');
+    await expectAccessible(page, 'template editor (completion open)');
+    await page.keyboard.type('bol');
+    await expect(offered().then((labels) => labels[0])).resolves.toBe('bold');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('true,');
+
+    // An enum's values.
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('"ali');
+    await expect(offered().then((labels) => labels[0])).resolves.toBe('align');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('"');
+    await expect(offered()).resolves.toEqual(['center', 'left', 'right']);
+    await page.keyboard.type('ri');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(',');
+
+    // The block type: every type of the language, each described.
+    await cursorAtEndOfLine(editor, '"type": "text"');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Backspace');
+    await page.keyboard.press('Control+Space');
+    const types = await offered();
+    expect(types).toHaveLength(17);
+    expect(types).toEqual(expect.arrayContaining(['text', 'table', 'columns', 'calendar']));
+    await page.keyboard.type('tex');
+    await expect(offered().then((labels) => labels[0])).resolves.toBe('text');
+    await expect(editor.locator('.cm-completionInfo').textContent()).resolves.toBe('A paragraph of wrapped text.');
+    await page.keyboard.press('Enter');
+
+    // The definition's own fields, less those it has.
+    await editor.locator('.cm-line').first().click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+Space');
+    await expect(offered()).resolves.toEqual(['defaultOptions']);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Backspace');
+
+    await previewShows(page, 'Hello Sample Person');
+    await expect(page.evaluate(() => document.getElementById('editor-errors')?.hidden)).resolves.toBe(true);
+    const text = await editor.locator('.cm-content').textContent();
+    expect(text).toContain('"type": "text",');
+    expect(text?.replace(/\s+/g, ' ')).toContain('"text": "Hello {{ name }}", "bold": true, "align": "right", "style": "title"');
+  });
+
   it('asks before unsaved work is left, saves nothing unchanged, and refuses invalid JSON and an empty filter before saving', async () => {
     const page = await b.newPage();
     const { key } = await businessWithTemplate(page, 'greeting-guard');

@@ -2,10 +2,11 @@
  * The custom template editor (/dashboard/templates/new and /dashboard/templates/:id): CodeMirror 6
  * JSON editors over the form's two textareas (the definition `{ schema, layout, defaultOptions? }`
  * and the sample data), and a live preview drawn by pdf.js that follows the author's typing
- * (debounced). The API's validationErrors are listed beside the editors, each naming its path;
+ * (debounced). The definition completes keys and values from the served schemas (lib/schema-completion).
+ * The API's validationErrors are listed beside the editors, each naming its path;
  * choosing one moves the cursor there. Without this script the textareas post the same form.
  */
-import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
+import { autocompletion, closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
 import { bracketMatching, defaultHighlightStyle, foldGutter, foldKeymap, indentOnInput, syntaxHighlighting } from '@codemirror/language';
@@ -15,6 +16,7 @@ import { EditorState, Extension, Prec } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, highlightSpecialChars, keymap, lineNumbers } from '@codemirror/view';
 import { firstSyntaxError, lineAndColumn, locatePath, PathSegment, pathInMessage } from './lib/json-path';
 import { pdfJsLocation, renderPdf } from './lib/pdf-preview';
+import { Schema, schemaCompletion } from './lib/schema-completion';
 
 const DEBOUNCE_MS = 400;
 
@@ -48,10 +50,14 @@ function start(root: HTMLElement): void {
   const errorsList = must<HTMLOListElement>(errorsEl, 'ol');
   const previewPane = must<HTMLElement>(root, '.preview-pane');
 
+  // The definition completes from the served schemas, embedded by the page (absent when read-only).
+  const island = document.getElementById('definition-schema');
+  const definitionSchema = island?.textContent ? (JSON.parse(island.textContent) as Schema) : undefined;
   const views = {} as Record<EditorName, EditorView>;
   for (const name of ['definition', 'sampleData'] as const) {
     const textarea = must<HTMLTextAreaElement>(root, `textarea[data-editor="${name}"]`);
-    views[name] = mount(textarea, readOnly, () => schedule(), () => save());
+    const completion = name === 'definition' && definitionSchema ? [autocompletion({ override: [schemaCompletion(definitionSchema)] })] : [];
+    views[name] = mount(textarea, readOnly, completion, () => schedule(), () => save());
   }
 
   // The textareas stay the form's fields: filled from the editors on submit.
@@ -309,11 +315,12 @@ const THEME = EditorView.theme({
   '.cm-tooltip': { fontFamily: 'ui-sans-serif, system-ui, sans-serif', fontSize: '13px' },
 });
 
-function mount(textarea: HTMLTextAreaElement, readOnly: boolean, changed: () => void, save: () => boolean): EditorView {
+function mount(textarea: HTMLTextAreaElement, readOnly: boolean, completion: Extension[], changed: () => void, save: () => boolean): EditorView {
   const name = textarea.labels?.[0]?.textContent?.trim() || textarea.name;
   const extensions: Extension[] = [
     Prec.high(keymap.of([{ key: 'Mod-s', run: save, preventDefault: true }])),
-    // codemirror's basicSetup without autocompletion (nothing to complete in a JSON definition) and rectangular selection.
+    // codemirror's basicSetup without rectangular selection; completion only where a schema says what may come.
+    ...completion,
     lineNumbers(),
     highlightActiveLineGutter(),
     highlightSpecialChars(),

@@ -14,6 +14,7 @@ import { Preview, TemplatePreviewService } from '../../templates/preview/templat
 import { isPlanId, PLANS } from '../../workspaces/plans';
 import type { WorkspaceView } from '../../workspaces/workspaces.service';
 import { effectiveMonthlyLimit } from '../../workspaces/workspace-rules';
+import { DEFINITION_EDITOR_FIELDS } from './definition-editor-schema';
 import { jsonSyntaxProblem } from './json-syntax';
 import { starters } from './starters';
 
@@ -61,9 +62,6 @@ export interface EditorModel {
   fields: EditorFields;
   versions: Array<{ version: string; createdAt: string; newest: boolean }>;
 }
-
-/** The parts of a definition the definition editor holds; the sample data has its own editor. */
-const DEFINITION_EDITOR_FIELDS = ['schema', 'layout', 'defaultOptions'] as const;
 
 /**
  * The templates pages' work, through the API's own services (same checks, same messages): the

@@ -9,6 +9,7 @@ import { Dashboard, DashboardContext } from '../session/dashboard-context';
 import { DashboardPage } from '../session/dashboard-page.decorator';
 import { OwnerOnly } from '../session/owner-only.guard';
 import { ViewRenderer } from '../view-renderer';
+import { DEFINITION_EDITOR_SCHEMA } from './definition-editor-schema';
 import { starters } from './starters';
 import { apiWorkspace, CATEGORIES, DashboardTemplatesService, EditorFields, EditorModel } from './dashboard-templates.service';
 import { sendPreviewPdf } from '../../templates/preview/send-preview-pdf';
@@ -144,6 +145,7 @@ export class TemplatesPageController {
         unchanged: knownVersion(model, notice.unchanged),
         starters: isNew ? starters() : [],
         starter: notice.starter ?? '',
+        definitionSchema: DEFINITION_EDITOR_SCHEMA,
         scripts: ['template-editor.js'],
         stylesheets: ['templates.css'],
       },
