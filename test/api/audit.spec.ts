@@ -139,10 +139,12 @@ describe.each([
 
     it("records an owner's key, secret, template and member changes as the person", async () => {
       const keysPage = await owner.get('/dashboard/keys').expect(200);
-      const created = await owner.post('/dashboard/keys').set('X-Request-Id', 'dash-key').type('form').send({ _csrf: csrfOf(keysPage.text), name: 'laptop', mode: 'test' }).expect(201);
+      // Redirect after POST (303); the session's CSRF token stays the page's.
+      await owner.post('/dashboard/keys').set('X-Request-Id', 'dash-key').type('form').send({ _csrf: csrfOf(keysPage.text), name: 'laptop', mode: 'test' }).expect(303);
+      const created = keysPage;
       const newKeyId = (await t.admin.get(`/workspaces/${ws.id}/keys`).expect(200)).body.keys.find((k: { name: string }) => k.name === 'laptop').id;
-      await owner.post(`/dashboard/keys/${newKeyId}/revoke`).set('X-Request-Id', 'dash-revoke').type('form').send({ _csrf: csrfOf(created.text) }).expect(303);
-      await owner.post('/dashboard/webhooks/secret/rotate').set('X-Request-Id', 'dash-secret').type('form').send({ _csrf: csrfOf(created.text) }).expect(303);
+      await owner.post(`/dashboard/keys/${newKeyId}/revoke`).set('X-Request-Id', 'dash-revoke').type('form').send({ _csrf: csrfOf(created.text), confirmed: 'yes' }).expect(303);
+      await owner.post('/dashboard/webhooks/secret/rotate').set('X-Request-Id', 'dash-secret').type('form').send({ _csrf: csrfOf(created.text), confirmed: 'yes' }).expect(303);
       await t.http.post('/api/v1/templates').set('X-API-Key', ws.key).send({ ...greeting('Hello'), id: 'farewell' }).expect(201);
       await owner.post('/dashboard/templates/farewell/delete').set('X-Request-Id', 'dash-template').type('form').send({ _csrf: csrfOf(created.text) }).expect(303);
       await owner.post('/dashboard/members').set('X-Request-Id', 'dash-invite').type('form').send({ _csrf: csrfOf(created.text), email: 'lin@example.com', role: 'member' }).expect(201);

@@ -16,8 +16,9 @@ export interface ServiceProcess {
 
 /** Runs the built service (`node dist/main.js`) as operators do, and waits until it listens. */
 export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], { env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env } });
+  // A caller that must know the address before the start (PUBLIC_URL, an OpenID provider's redirect) gives PORT.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const child = spawn(process.execPath, [MAIN], { env: { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(port) } });
   let out = '';
   let err = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
