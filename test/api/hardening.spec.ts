@@ -110,7 +110,7 @@ describe('hardening', () => {
   it.each(['http://[::127.0.0.1]/hook', 'http://[::a9fe:a9fe]/latest'])('refuses the IPv4-compatible webhook target %s', async (url) => {
     const res = await t.http.post('/api/v1/generate').set('X-API-Key', ws.key).send({ templateId: 'invoice-basic', data: sample('invoice-basic'), webhook: { url } });
     expectError(res, 400, 'Invalid webhook URL', 'INVALID_WEBHOOK_URL');
-    expect(res.body.details).toMatch(/\(ipv4Compatible\)$/);
+    expect(res.body.details).toMatch(/\(ipv4Compatible\)\. WEBHOOK_ALLOW_PRIVATE=true/);
   });
 
   describe('request bodies', () => {
