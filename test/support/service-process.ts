@@ -29,7 +29,11 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
   // Listening, whatever LOG_LEVEL lets it log.
   while (!(await fetch(`${url}/healthz`).then((res) => res.ok, () => false))) {
     if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}: ${err}`);
-    if (Date.now() > deadline) throw new Error(`service did not start: ${out}${err}`);
+    if (Date.now() > deadline) {
+      // Not left running: a stray child keeps Jest from exiting after the run.
+      child.kill('SIGKILL');
+      throw new Error(`service did not start: ${out}${err}`);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   return { child, url, stdout: () => out, stderr: () => err, exited };
