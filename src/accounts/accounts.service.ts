@@ -90,6 +90,7 @@ export class AccountsService {
     const checkedRole = requireRole(role);
     const now = this.clock.now();
     const token = newSecretToken();
+    const audit = this.audit;
     const member = await atomically(this.dataSource, function* () {
       yield sql('INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, NULL, ?) ON CONFLICT (email) DO NOTHING', randomUUID(), address, now);
       const user = (yield sql('SELECT id FROM users WHERE email = ?', address)).rows[0];
@@ -108,12 +109,12 @@ export class AccountsService {
       }
       yield sql('DELETE FROM invites WHERE workspace_id = ? AND user_id = ? AND used_at IS NULL', workspaceId, userId);
       yield insertInvite(digestToken(token), workspaceId, userId, checkedRole, now);
-      return { id: userId, createdAt, previousRole };
+      const target = { type: 'member' as const, id: userId };
+      yield audit.insert({ ...by, action: 'member.invited', workspaceId, target });
+      // Inviting again someone who has not accepted yet is how a role changes before they join.
+      if (previousRole !== null && previousRole !== checkedRole) yield audit.insert({ ...by, action: 'member.role_changed', workspaceId, target });
+      return { id: userId, createdAt };
     });
-    const target = { type: 'member' as const, id: member.id };
-    await this.audit.record({ ...by, action: 'member.invited', workspaceId, target });
-    // Inviting again someone who has not accepted yet is how a role changes before they join.
-    if (member.previousRole !== null && member.previousRole !== checkedRole) await this.audit.record({ ...by, action: 'member.role_changed', workspaceId, target });
     return {
       id: member.id,
       email: address,
@@ -150,6 +151,7 @@ export class AccountsService {
    */
   async removeMember(workspaceId: string, userId: string, by: AuditOrigin): Promise<void> {
     await this.workspaces.get(workspaceId);
+    const audit = this.audit;
     await atomically(this.dataSource, function* () {
       const membership = (yield sql('SELECT role FROM memberships WHERE workspace_id = ? AND user_id = ?', workspaceId, userId)).rows[0];
       if (!membership) throw new ApiError('MEMBER_NOT_FOUND', { params: { id: userId } });
@@ -158,8 +160,8 @@ export class AccountsService {
       yield sql('DELETE FROM sessions WHERE workspace_id = ? AND user_id = ?', workspaceId, userId);
       yield sql('DELETE FROM invites WHERE workspace_id = ? AND user_id = ? AND used_at IS NULL', workspaceId, userId);
       yield sql('DELETE FROM users WHERE id = ? AND password_hash IS NULL AND NOT EXISTS (SELECT 1 FROM memberships WHERE user_id = ?)', userId, userId);
+      yield audit.insert({ ...by, action: 'member.removed', workspaceId, target: { type: 'member', id: userId } });
     });
-    await this.audit.record({ ...by, action: 'member.removed', workspaceId, target: { type: 'member', id: userId } });
   }
 
   /**
@@ -170,16 +172,16 @@ export class AccountsService {
   async changeRole(workspaceId: string, userId: string, role: Role, by: AuditOrigin): Promise<MemberView> {
     await this.workspaces.get(workspaceId);
     const checkedRole = requireRole(role);
-    const changed = await atomically(this.dataSource, function* () {
+    const audit = this.audit;
+    await atomically(this.dataSource, function* () {
       const membership = (yield sql('SELECT role FROM memberships WHERE workspace_id = ? AND user_id = ?', workspaceId, userId)).rows[0];
       if (!membership) throw new ApiError('MEMBER_NOT_FOUND', { params: { id: userId } });
-      if (membership.role === checkedRole) return false;
+      if (membership.role === checkedRole) return;
       if (membership.role === 'owner') yield* keepAnOwner(workspaceId, userId);
       yield sql('UPDATE memberships SET role = ? WHERE workspace_id = ? AND user_id = ?', checkedRole, workspaceId, userId);
       yield sql('UPDATE invites SET role = ? WHERE workspace_id = ? AND user_id = ? AND used_at IS NULL', checkedRole, workspaceId, userId);
-      return true;
+      yield audit.insert({ ...by, action: 'member.role_changed', workspaceId, target: { type: 'member', id: userId } });
     });
-    if (changed) await this.audit.record({ ...by, action: 'member.role_changed', workspaceId, target: { type: 'member', id: userId } });
     return (await this.listMembers(workspaceId)).find((member) => member.id === userId)!;
   }
 

@@ -126,6 +126,7 @@ export class PasswordResetsService {
     const hash = await hashPassword(requireNewPassword(password));
     const digest = digestToken(token);
     const now = this.clock.now();
+    const audit = this.audit;
     const link = await atomically(this.dataSource, function* () {
       const claimed = yield sql('UPDATE password_resets SET used_at = ? WHERE token_digest = ? AND used_at IS NULL AND expires_at > ?', now, digest, now);
       if (claimed.changes !== 1) throw new ApiError('INVALID_RESET_LINK');
@@ -139,13 +140,14 @@ export class PasswordResetsService {
       // A reset ends a lock-out too: the person has just proved who they are another way.
       yield sql('DELETE FROM sign_in_failures WHERE email = ?', row.email);
       const issuedBy: AuditActor = row.issued_by_id === null ? { type: row.issued_by_type as AuditActor['type'] } : { type: row.issued_by_type as AuditActor['type'], id: String(row.issued_by_id) };
-      return { userId, email: String(row.email), workspaceId: row.workspace_id === null ? null : String(row.workspace_id), issuedBy };
+      const workspaceId = row.workspace_id === null ? null : String(row.workspace_id);
+      // A link asked for by email belongs to no one workspace: each of the person's records the reset.
+      const workspaceIds = workspaceId !== null ? [workspaceId] : (yield sql('SELECT workspace_id FROM memberships WHERE user_id = ? AND accepted_at IS NOT NULL', userId)).rows.map((m) => String(m.workspace_id));
+      for (const recordedIn of workspaceIds.length > 0 ? workspaceIds : [null]) {
+        yield audit.insert({ ...from, actor: issuedBy, action: 'user.password_reset', workspaceId: recordedIn, target: { type: 'user', id: userId } });
+      }
+      return { userId, email: String(row.email), workspaceId };
     });
-    // A link asked for by email belongs to no one workspace: each of the person's records the reset.
-    const workspaceIds = link.workspaceId !== null ? [link.workspaceId] : (await this.accounts.memberships(link.userId)).map((m) => m.workspaceId);
-    for (const workspaceId of workspaceIds.length > 0 ? workspaceIds : [null]) {
-      await this.audit.record({ ...from, actor: link.issuedBy, action: 'user.password_reset', workspaceId, target: { type: 'user', id: link.userId } });
-    }
     return { userId: link.userId, email: link.email, workspaceId: link.workspaceId };
   }
 
@@ -157,11 +159,12 @@ export class PasswordResetsService {
     await this.accounts.checkPasswordOf(userId, current);
     const hash = await hashPassword(requireNewPassword(next));
     const keep = digestToken(keepSessionToken);
+    const audit = this.audit;
     await atomically(this.dataSource, function* () {
       yield sql('UPDATE users SET password_hash = ? WHERE id = ?', hash, userId);
       yield sql('DELETE FROM sessions WHERE user_id = ? AND token_digest <> ?', userId, keep);
       yield sql('DELETE FROM password_resets WHERE user_id = ? AND used_at IS NULL', userId);
+      yield audit.insert({ ...by, action: 'user.password_reset', workspaceId, target: { type: 'user', id: userId } });
     });
-    await this.audit.record({ ...by, action: 'user.password_reset', workspaceId, target: { type: 'user', id: userId } });
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../common/errors/api-error';
-import { atomically, executeStatement, sql } from '../jobs/sql-script';
+import { atomically, executeStatement, sql, SqlStep } from '../jobs/sql-script';
 import { Clock } from './clock';
 import { digestToken, looksLikeSecretToken, newSecretToken } from './invite-tokens';
 import { openFlash, sealFlash } from './session-flash';
@@ -35,8 +35,11 @@ export class SessionsService {
     private readonly clock: Clock,
   ) {}
 
-  /** A new session of an (accepted) member of `workspaceId` (404 WORKSPACE_NOT_FOUND for anyone else, an invitee included). */
-  async start(userId: string, workspaceId: string): Promise<{ token: string; session: SessionView }> {
+  /**
+   * A new session of an (accepted) member of `workspaceId` (404 WORKSPACE_NOT_FOUND for anyone else, an
+   * invitee included). `recorded`, the sign-in's audit entry, is written in the session's transaction.
+   */
+  async start(userId: string, workspaceId: string, recorded?: SqlStep): Promise<{ token: string; session: SessionView }> {
     const token = newSecretToken();
     const csrfToken = newSecretToken();
     const now = this.clock.now();
@@ -52,6 +55,7 @@ export class SessionsService {
         now,
         now,
       );
+      if (recorded) yield recorded;
       // Expired sessions of anyone are of no use: sweep them while here.
       yield sql('DELETE FROM sessions WHERE last_seen_at <= ? OR created_at <= ?', now - SESSION_IDLE_MS, now - SESSION_MAX_AGE_MS);
       return String(member.email);

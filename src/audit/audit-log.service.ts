@@ -7,7 +7,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { encodeCursor, HistoryPosition } from '../history/history-cursor';
 import { DAY_MS } from '../history/month-activity';
 import { timeOrderedId } from '../history/time-ordered-id';
-import { execute, executeStatement, sql } from '../jobs/sql-script';
+import { execute, executeStatement, sql, SqlStep } from '../jobs/sql-script';
 import { AuditAction, AuditActor, AuditEntry, AuditTarget, AuditView, SignInMethod } from './audit-entry';
 
 export interface AuditQuery {
@@ -28,9 +28,9 @@ const INSERT = `INSERT INTO audit_log (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, 
 
 /**
  * The audit log (DECISIONS section 16): who changed keys, members, templates, secrets, plans and
- * files, and who signed in, from where. Unlike the generation history an entry is written before
- * the request answers: a change the log could not record fails its request (500) rather than go
- * unrecorded, though the change itself stays done. Kept AUDIT_DAYS, cursor-paged like the history.
+ * files, and who signed in, from where. Unlike the generation history an entry is written in the
+ * transaction of the change it records: a change the log could not record is rolled back and fails
+ * its request (500) rather than go unrecorded. Kept AUDIT_DAYS, cursor-paged like the history.
  */
 @Injectable()
 export class AuditLog implements OnModuleInit, OnModuleDestroy {
@@ -52,20 +52,23 @@ export class AuditLog implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Writes one entry. A service that changes something calls it after the change, with the origin its
-   * controller took with `@ActingAs('operator' | 'key' | 'user')` (OPERATOR_OFFLINE from the CLI).
+   * The statement that writes one entry, for a service to run in the transaction (`atomically`) of
+   * the change it records: both are stored or neither. The origin is the one its controller took
+   * with `@ActingAs('operator' | 'key' | 'user')` (OPERATOR_OFFLINE from the CLI).
    */
-  async record(entry: AuditEntry): Promise<void> {
+  insert(entry: AuditEntry): SqlStep {
     // A millisecond apart at least: the entries of one request (invited, then role changed) list in
     // their order, where ids within one millisecond would order at random. A clock set back by more
     // than a second is followed.
     const now = Date.now();
     const at = (this.lastAt = now > this.lastAt || this.lastAt - now > 1000 ? now : this.lastAt + 1);
     const { actor, target } = entry;
-    await executeStatement(
-      this.dataSource,
-      sql(INSERT, timeOrderedId(at), at, entry.workspaceId, entry.action, actor.type, actor.id ?? null, target.type, target.id, entry.ip, entry.requestId, entry.method ?? null),
-    );
+    return sql(INSERT, timeOrderedId(at), at, entry.workspaceId, entry.action, actor.type, actor.id ?? null, target.type, target.id, entry.ip, entry.requestId, entry.method ?? null);
+  }
+
+  /** Writes one entry on its own: for what changes nothing else, such as a refused sign-in. */
+  async record(entry: AuditEntry): Promise<void> {
+    await executeStatement(this.dataSource, this.insert(entry));
   }
 
   /** Newest first, optionally one workspace's or one action's. */

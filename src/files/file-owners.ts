@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { executeStatement, sql } from '../jobs/sql-script';
+import { atomically, executeStatement, sql, SqlStep } from '../jobs/sql-script';
 
 const RECORD_SQL = 'INSERT INTO hosted_files (file_id, workspace_id, created_at) VALUES (?, ?, ?)';
 const OWNER_SQL = 'SELECT workspace_id FROM hosted_files WHERE file_id = ?';
@@ -23,8 +23,12 @@ export class FileOwners {
     return rows.length > 0 ? String(rows[0].workspace_id) : null;
   }
 
-  /** false when the file is not that workspace's (any more). */
-  async forget(fileId: string, workspaceId: string): Promise<boolean> {
-    return (await executeStatement(this.dataSource, sql(FORGET_SQL, fileId, workspaceId))).changes > 0;
+  /** false when the file is not that workspace's (any more). `recorded` (the erasure's audit entry) is written in the same transaction when the row goes. */
+  async forget(fileId: string, workspaceId: string, recorded?: SqlStep): Promise<boolean> {
+    return atomically(this.dataSource, function* () {
+      if ((yield sql(FORGET_SQL, fileId, workspaceId)).changes === 0) return false;
+      if (recorded) yield recorded;
+      return true;
+    });
   }
 }

@@ -1,6 +1,7 @@
-import { OPERATOR_OFFLINE } from '../audit/audit-entry';
+import { AuditEntry, OPERATOR_OFFLINE } from '../audit/audit-entry';
 import type { AuditLog } from '../audit/audit-log.service';
 import type { IdempotencyService } from '../idempotency/idempotency.service';
+import { sql, SqlStep } from '../jobs/sql-script';
 import type { FileOwners } from './file-owners';
 import type { FileStore } from './file-store.port';
 import { HostedFiles } from './hosted-files';
@@ -17,10 +18,11 @@ function hostedFiles(owner: string | null, recording: () => Promise<void> = asyn
   const owners = {
     record: async (id: string, workspaceId: string) => (calls.push(`record ${id} ${workspaceId}`), recording()),
     ownerOf: async () => owner,
-    forget: async (id: string, workspaceId: string) => (calls.push(`forget ${id} ${workspaceId}`), workspaceId === owner),
+    forget: async (id: string, workspaceId: string, recorded: SqlStep) => (calls.push(`forget ${id} ${workspaceId}, recording ${recorded.sql}`), workspaceId === owner),
   } as unknown as FileOwners;
+  const audit = { insert: (entry: AuditEntry) => sql(entry.action) } as unknown as AuditLog;
   const idempotency = { forgetAnswersWithFile: async (workspaceId: string, id: string) => void calls.push(`forget answers ${workspaceId} ${id}`) } as unknown as IdempotencyService;
-  return { files: new HostedFiles(store, owners, { record: async () => undefined } as unknown as AuditLog, idempotency), calls };
+  return { files: new HostedFiles(store, owners, audit, idempotency), calls };
 }
 
 describe('HostedFiles', () => {
@@ -36,12 +38,12 @@ describe('HostedFiles', () => {
     expect(calls).toEqual(['save', `record ${FILE.id} ws-1`, `erase ${FILE.id}`]);
   });
 
-  it("forgets the idempotent answers that hand out the file, erases the bytes, then forgets the owner, only for the owner's workspace", async () => {
+  it("forgets the idempotent answers that hand out the file, erases the bytes, then forgets the owner with the erasure's audit entry, only for the owner's workspace", async () => {
     const { files, calls } = hostedFiles('ws-1');
     await expect(files.erase(FILE.id, 'ws-2', OPERATOR_OFFLINE)).resolves.toBe(false);
     expect(calls).toEqual([]);
     await expect(files.erase(FILE.id, 'ws-1', OPERATOR_OFFLINE)).resolves.toBe(true);
-    expect(calls).toEqual([`forget answers ws-1 ${FILE.id}`, `erase ${FILE.id}`, `forget ${FILE.id} ws-1`]);
+    expect(calls).toEqual([`forget answers ws-1 ${FILE.id}`, `erase ${FILE.id}`, `forget ${FILE.id} ws-1, recording file.erased`]);
   });
 
   it('touches nothing for a file without a recorded owner', async () => {

@@ -34,15 +34,14 @@ export class HostedFiles {
   /**
    * Erases a file of this workspace for good; false when it is not one: unknown, another
    * workspace's, saved before owners were recorded, or erased already. The owner row goes last,
-   * so an erase that failed half-way can be asked for again. The stored idempotent answers that
-   * hand out the file go first, so none is replayed with a dead link.
+   * so an erase that failed half-way can be asked for again; the erasure is recorded in the owner
+   * row's transaction (the bytes cannot be part of one). The stored idempotent answers that hand
+   * out the file go first, so none is replayed with a dead link.
    */
   async erase(id: string, workspaceId: string, by: AuditOrigin): Promise<boolean> {
     if ((await this.owners.ownerOf(id)) !== workspaceId) return false;
     await this.idempotency.forgetAnswersWithFile(workspaceId, id);
     await this.store.erase(id);
-    const forgotten = await this.owners.forget(id, workspaceId);
-    if (forgotten) await this.audit.record({ ...by, action: 'file.erased', workspaceId, target: { type: 'file', id } });
-    return forgotten;
+    return this.owners.forget(id, workspaceId, this.audit.insert({ ...by, action: 'file.erased', workspaceId, target: { type: 'file', id } }));
   }
 }

@@ -1,18 +1,24 @@
 import type { AuditOrigin } from '../audit/audit-entry';
 import { AuditLog } from '../audit/audit-log.service';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { ApiError } from '../common/errors/api-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { loadVolumeKey } from '../files/disk/volume-key';
+import { atomically, sql } from '../jobs/sql-script';
 import type { CertificateBundle } from './certificate-bundle';
 import { seal, unseal } from './certificate-seal';
 import { SigningCertificateEntity } from './signing-certificate.entity';
 
 /** The key file made in DATA_DIR when SIGNING_CERTIFICATE_KEY is not set. */
 const KEY_FILE = 'signing-certificates.key';
+
+/** One statement: two uploads at once leave one of them, never a key conflict. */
+const UPSERT_SQL = `INSERT INTO signing_certificates (workspace_id, subject, issuer, not_after, sealed, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+  ON CONFLICT (workspace_id) DO UPDATE SET subject = excluded.subject, issuer = excluded.issuer, not_after = excluded.not_after, sealed = excluded.sealed, updated_at = excluded.updated_at`;
+const DELETE_SQL = 'DELETE FROM signing_certificates WHERE workspace_id = ?';
 
 /** All that is ever shown of a stored certificate. */
 export interface SigningCertificateView {
@@ -35,6 +41,7 @@ export class SigningCertificates {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectRepository(SigningCertificateEntity) private readonly rows: Repository<SigningCertificateEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditLog,
   ) {}
 
@@ -58,16 +65,21 @@ export class SigningCertificates {
       sealed: seal({ p12, password }, await this.sealingKey(), workspaceId),
       updatedAt: Date.now(),
     };
-    // One statement: two uploads at once leave one of them, never a key conflict.
-    await this.rows.upsert(row, ['workspaceId']);
-    await this.audit.record({ ...by, action: 'signing_certificate.set', workspaceId, target: { type: 'signing_certificate', id: workspaceId } });
+    const upsert = sql(UPSERT_SQL, row.workspaceId, row.subject, row.issuer, row.notAfter, row.sealed, row.updatedAt);
+    const entry = this.audit.insert({ ...by, action: 'signing_certificate.set', workspaceId, target: { type: 'signing_certificate', id: workspaceId } });
+    await atomically(this.dataSource, function* () {
+      yield upsert;
+      yield entry;
+    });
     return view(row);
   }
 
   async remove(workspaceId: string, by: AuditOrigin): Promise<void> {
-    const { affected } = await this.rows.delete({ workspaceId });
+    const entry = this.audit.insert({ ...by, action: 'signing_certificate.removed', workspaceId, target: { type: 'signing_certificate', id: workspaceId } });
+    await atomically(this.dataSource, function* () {
+      if ((yield sql(DELETE_SQL, workspaceId)).changes > 0) yield entry;
+    });
     this.opened.delete(workspaceId);
-    if (affected) await this.audit.record({ ...by, action: 'signing_certificate.removed', workspaceId, target: { type: 'signing_certificate', id: workspaceId } });
   }
 
   async view(workspaceId: string): Promise<SigningCertificateView | null> {

@@ -1,16 +1,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, IsNull, Repository } from 'typeorm';
-import type { AuditOrigin } from '../audit/audit-entry';
+import { DataSource, Repository } from 'typeorm';
+import type { AuditEntry, AuditOrigin } from '../audit/audit-entry';
 import { AuditLog } from '../audit/audit-log.service';
 import { ApiKeyEntity } from '../auth/api-key.entity';
 import { digestApiKey, generateApiKey, looksLikeApiKey } from '../auth/api-key';
 import { AuthenticatedWorkspace } from '../auth/authenticated-workspace';
 import type { KeyMode } from '../auth/key-mode';
 import { ApiError } from '../common/errors/api-error';
+import { insertEntity, updateEntity } from '../database/entity-statements';
 import { inDialect } from '../database/sql-dialect';
 import type { TemplateId } from '../engine/templates/template.types';
+import { atomically, SqlStep } from '../jobs/sql-script';
 import { UsageService, UsageSnapshot } from '../usage/usage.service';
 import type { CreateWorkspaceDto } from './dto/create-workspace.dto';
 import type { UpdateWorkspaceDto } from './dto/update-workspace.dto';
@@ -105,35 +107,26 @@ export class WorkspacesService {
   async update(id: string, patch: UpdateWorkspaceDto, by: AuditOrigin): Promise<WorkspaceEntity> {
     const workspace = await this.get(id);
     applyWorkspacePatch(workspace, patch);
-    const saved = await this.workspaces.save(workspace);
-    await this.audit.record({ ...by, action: 'workspace.updated', workspaceId: id, target: { type: 'workspace', id } });
-    return saved;
+    const { name, plan, monthlyLimit, suspended, enabledTemplates } = workspace;
+    const change = updateEntity(this.dataSource, WorkspaceEntity, { name, plan, monthlyLimit, suspended, enabledTemplates }, 'id = ?', id);
+    await this.changeRecorded(change, { ...by, action: 'workspace.updated', workspaceId: id, target: { type: 'workspace', id } });
+    return workspace;
   }
 
   async rotateWebhookSecret(id: string, by: AuditOrigin): Promise<string> {
-    const workspace = await this.get(id);
-    workspace.webhookSecret = newWebhookSecret();
-    await this.workspaces.save(workspace);
-    await this.audit.record({ ...by, action: 'webhook_secret.rotated', workspaceId: id, target: { type: 'webhook_secret', id } });
-    return workspace.webhookSecret;
+    await this.get(id);
+    const webhookSecret = newWebhookSecret();
+    const change = updateEntity(this.dataSource, WorkspaceEntity, { webhookSecret }, 'id = ?', id);
+    await this.changeRecorded(change, { ...by, action: 'webhook_secret.rotated', workspaceId: id, target: { type: 'webhook_secret', id } });
+    return webhookSecret;
   }
 
   /** `mode` defaults to `live`. */
   async createKey(workspaceId: string, name: string | null, mode: KeyMode | undefined, by: AuditOrigin): Promise<CreatedApiKey> {
     await this.get(workspaceId);
     const key = generateApiKey();
-    const entity = await this.keys.save(
-      this.keys.create({
-        id: randomUUID(),
-        workspaceId,
-        name: name ?? null,
-        mode: mode ?? 'live',
-        keyHash: digestApiKey(key),
-        keyPrefix: key.slice(0, 13),
-        revokedAt: null,
-      }),
-    );
-    await this.audit.record({ ...by, action: 'key.created', workspaceId, target: { type: 'key', id: entity.id } });
+    const entity = { id: randomUUID(), workspaceId, name: name ?? null, mode: mode ?? 'live', keyHash: digestApiKey(key), keyPrefix: key.slice(0, 13), createdAt: new Date() };
+    await this.changeRecorded(insertEntity(this.dataSource, ApiKeyEntity, entity), { ...by, action: 'key.created', workspaceId, target: { type: 'key', id: entity.id } });
     return { id: entity.id, key, createdAt: entity.createdAt.toISOString(), name: entity.name, mode: entity.mode };
   }
 
@@ -148,8 +141,16 @@ export class WorkspacesService {
     const key = await this.keys.findOneBy({ id: keyId, workspaceId });
     if (!key) throw new ApiError('API_KEY_NOT_FOUND', { params: { id: keyId } });
     if (key.revokedAt) return;
-    const { affected } = await this.keys.update({ id: keyId, revokedAt: IsNull() }, { revokedAt: new Date() });
-    if (affected !== 0) await this.audit.record({ ...by, action: 'key.revoked', workspaceId, target: { type: 'key', id: keyId } });
+    const change = updateEntity(this.dataSource, ApiKeyEntity, { revokedAt: new Date() }, 'id = ? AND revoked_at IS NULL', keyId);
+    await this.changeRecorded(change, { ...by, action: 'key.revoked', workspaceId, target: { type: 'key', id: keyId } });
+  }
+
+  /** Makes the change and records it in one transaction; a change that touched no row (a workspace or key gone meanwhile) is not recorded. */
+  private async changeRecorded(change: SqlStep, entry: AuditEntry): Promise<void> {
+    const audit = this.audit;
+    await atomically(this.dataSource, function* () {
+      if ((yield change).changes > 0) yield audit.insert(entry);
+    });
   }
 
   /**

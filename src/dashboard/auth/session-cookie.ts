@@ -24,9 +24,8 @@ export class SessionCookie {
   async start(req: Request, res: Response, userId: string, workspaceId: string, method: SignInMethod = 'password'): Promise<void> {
     const previous = readCookie(req, SESSION_COOKIE);
     if (previous) await this.sessions.end(previous);
-    const { token } = await this.sessions.start(userId, workspaceId);
+    const { token } = await this.sessions.start(userId, workspaceId, this.signIns.signedInEntry(req, userId, workspaceId, method));
     setDashboardCookie(res, SESSION_COOKIE, token, this.secure, SESSION_MAX_AGE_MS / 1000);
-    await this.signIns.signedIn(req, userId, workspaceId, method);
   }
 
   /** Ends the browser's session on the server, and clears the cookie. */

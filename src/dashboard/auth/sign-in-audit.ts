@@ -4,6 +4,7 @@ import { AccountsService } from '../../accounts/accounts.service';
 import { originOf } from '../../audit/acting-as';
 import type { SignInMethod } from '../../audit/audit-entry';
 import { AuditLog } from '../../audit/audit-log.service';
+import type { SqlStep } from '../../jobs/sql-script';
 
 /** Sign-ins in the audit log (DECISIONS section 16): who started a session, and refused passwords. */
 @Injectable()
@@ -13,9 +14,12 @@ export class SignInAudit {
     private readonly audit: AuditLog,
   ) {}
 
-  /** A session started: with a password (an invite, a reset link or sign-up included), or by single sign-on. */
-  async signedIn(req: Request, userId: string, workspaceId: string, method: SignInMethod): Promise<void> {
-    await this.audit.record({ ...originOf(req, { type: 'user', id: userId }), action: 'user.signed_in', workspaceId, target: { type: 'user', id: userId }, method });
+  /**
+   * The entry of a session started: with a password (an invite, a reset link or sign-up included), or
+   * by single sign-on. Written in the session's transaction (SessionsService.start).
+   */
+  signedInEntry(req: Request, userId: string, workspaceId: string, method: SignInMethod): SqlStep {
+    return this.audit.insert({ ...originOf(req, { type: 'user', id: userId }), action: 'user.signed_in', workspaceId, target: { type: 'user', id: userId }, method });
   }
 
   /**

@@ -45,9 +45,8 @@ export class CustomTemplatesService {
       const id = parsed.id ?? generatedId(parsed.fields.name, attempt > 1);
       try {
         // Counted in the insert's transaction: exact under concurrency (DECISIONS section 13).
-        const created = customObject(await this.store.create(workspace.id, id, parsed.fields, limit));
-        await this.audit.record({ ...by, action: 'template.created', workspaceId: workspace.id, target: { type: 'template', id } });
-        return created;
+        const entry = this.audit.insert({ ...by, action: 'template.created', workspaceId: workspace.id, target: { type: 'template', id } });
+        return customObject(await this.store.create(workspace.id, id, parsed.fields, limit, entry));
       } catch (error) {
         if (error instanceof TemplateLimitReached) throw new ApiError('CUSTOM_TEMPLATE_LIMIT_REACHED', { extra: { limit } });
         // A chosen id taken meanwhile is a conflict; a generated one is drawn again, with a suffix.
@@ -66,9 +65,9 @@ export class CustomTemplatesService {
       const parsed = await parseDefinition(body, this.checker, { id, currentVersion: current.version });
       if (source) parsed.fields.source = source;
       try {
-        const updated = await this.store.addVersion(workspace.id, id, parsed.version ?? nextMinor(current.version), parsed.fields);
+        const entry = this.audit.insert({ ...by, action: 'template.updated', workspaceId: workspace.id, target: { type: 'template', id } });
+        const updated = await this.store.addVersion(workspace.id, id, parsed.version ?? nextMinor(current.version), parsed.fields, entry);
         if (!updated) throw await this.notFound(workspace, id);
-        await this.audit.record({ ...by, action: 'template.updated', workspaceId: workspace.id, target: { type: 'template', id } });
         return customObject(updated);
       } catch (error) {
         if (!(error instanceof TemplateVersionTaken)) throw error;
@@ -81,8 +80,8 @@ export class CustomTemplatesService {
   async remove(workspace: AuthenticatedWorkspace, id: string, by: AuditOrigin): Promise<void> {
     requireCustomTemplates(workspace);
     refuseBuiltIn(id);
-    if (!(await this.store.delete(workspace.id, id))) throw await this.notFound(workspace, id);
-    await this.audit.record({ ...by, action: 'template.deleted', workspaceId: workspace.id, target: { type: 'template', id } });
+    const entry = this.audit.insert({ ...by, action: 'template.deleted', workspaceId: workspace.id, target: { type: 'template', id } });
+    if (!(await this.store.delete(workspace.id, id, entry))) throw await this.notFound(workspace, id);
   }
 
   /** The template with its newest definition and its versions, oldest first; null when the workspace has no such template. */

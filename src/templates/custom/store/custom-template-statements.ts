@@ -7,6 +7,9 @@
  */
 export const LOCK_WORKSPACE_SQL = 'UPDATE workspaces SET id = id WHERE id = ?';
 
+/** Parameters: workspace id, id. Its versions go with it (their foreign key cascades). */
+export const DELETE_TEMPLATE_SQL = 'DELETE FROM custom_templates WHERE workspace_id = ? AND id = ?';
+
 /** Parameters: workspace id. */
 export const COUNT_TEMPLATES_SQL = 'SELECT COUNT(*) AS n FROM custom_templates WHERE workspace_id = ?';
 

@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
 import { timeOrderedId } from '../../../history/time-ordered-id';
-import { atomically, executeStatement, sql } from '../../../jobs/sql-script';
+import { atomically, executeStatement, sql, SqlStep } from '../../../jobs/sql-script';
 import { CustomTemplateVersionEntity } from './custom-template-version.entity';
 import { CustomTemplateEntity } from './custom-template.entity';
-import { BUMP_TEMPLATE_SQL, COUNT_TEMPLATES_SQL, FIND_SQL, INSERT_TEMPLATE_SQL, INSERT_VERSION_SQL, LIST_SQL, LOCK_WORKSPACE_SQL, NAMED_VERSION_SQL, NEWEST_VERSION_SQL } from './custom-template-statements';
+import { BUMP_TEMPLATE_SQL, COUNT_TEMPLATES_SQL, DELETE_TEMPLATE_SQL, FIND_SQL, INSERT_TEMPLATE_SQL, INSERT_VERSION_SQL, LIST_SQL, LOCK_WORKSPACE_SQL, NAMED_VERSION_SQL, NEWEST_VERSION_SQL } from './custom-template-statements';
 
 /** What a custom template version stores besides its names: the author's document definition. */
 export interface CustomTemplateDefinition {
@@ -81,7 +81,8 @@ const FIRST_VERSION = '1.0.0';
 /**
  * Custom templates and their versions, on SQLite or PostgreSQL. Writes are single transactions
  * whose conflicts the keys decide (ON CONFLICT DO NOTHING), so concurrent requests on several
- * replicas get exactly one winner and no database error.
+ * replicas get exactly one winner and no database error. `recorded`, when given, is a statement
+ * run in the same transaction once the write succeeded: the change's audit entry.
  */
 @Injectable()
 export class CustomTemplateStore {
@@ -98,7 +99,7 @@ export class CustomTemplateStore {
   }
 
   /** Creates the template at version 1.0.0, unless the workspace has `limit` templates already (TemplateLimitReached). */
-  async create(workspaceId: string, id: string, fields: CustomTemplateFields, limit = Infinity): Promise<CustomTemplateRecord> {
+  async create(workspaceId: string, id: string, fields: CustomTemplateFields, limit = Infinity, recorded?: SqlStep): Promise<CustomTemplateRecord> {
     const now = Date.now();
     await atomically(this.dataSource, function* () {
       yield sql(LOCK_WORKSPACE_SQL, workspaceId);
@@ -107,12 +108,13 @@ export class CustomTemplateStore {
       const inserted = yield sql(INSERT_TEMPLATE_SQL, workspaceId, id, now, now);
       if (inserted.rows.length === 0) throw new TemplateIdTaken(id);
       yield versionInsert(workspaceId, id, FIRST_VERSION, 1, fields, now);
+      if (recorded) yield recorded;
     });
     return { workspaceId, id, name: fields.name, description: fields.description, category: fields.category, version: FIRST_VERSION, createdAt: new Date(now), updatedAt: new Date(now) };
   }
 
   /** null: no such template. */
-  async addVersion(workspaceId: string, id: string, version: string, fields: CustomTemplateFields): Promise<CustomTemplateRecord | null> {
+  async addVersion(workspaceId: string, id: string, version: string, fields: CustomTemplateFields, recorded?: SqlStep): Promise<CustomTemplateRecord | null> {
     const now = Date.now();
     const createdAt = await atomically(this.dataSource, function* () {
       const bumped = yield sql(BUMP_TEMPLATE_SQL, version, now, workspaceId, id);
@@ -120,6 +122,7 @@ export class CustomTemplateStore {
       const inserted = yield versionInsert(workspaceId, id, version, Number(bumped.rows[0].last_sequence), fields, now);
       // Throwing rolls the bump back too.
       if (inserted.rows.length === 0) throw new TemplateVersionTaken(id, version);
+      if (recorded) yield recorded;
       return Number(bumped.rows[0].created_at);
     });
     if (createdAt === null) return null;
@@ -168,9 +171,12 @@ export class CustomTemplateStore {
   }
 
   /** Removes the template and its versions (their foreign key cascades). */
-  async delete(workspaceId: string, id: string): Promise<boolean> {
-    const { affected } = await this.templates.delete({ workspaceId, id });
-    return (affected ?? 0) > 0;
+  async delete(workspaceId: string, id: string, recorded?: SqlStep): Promise<boolean> {
+    return atomically(this.dataSource, function* () {
+      if ((yield sql(DELETE_TEMPLATE_SQL, workspaceId, id)).changes === 0) return false;
+      if (recorded) yield recorded;
+      return true;
+    });
   }
 }
 
