@@ -1,8 +1,9 @@
 /**
  * Completion in a JSON editor from a JSON Schema (the definition editor's, which the page embeds
- * from the served schemas): property names that the object at the cursor may have, and the values
- * of an `enum` or `const`. A block's own properties follow its `type` through the schema's
- * `if`/`then` branches, read against the document as it is.
+ * from the served schemas): property names that the object at the cursor may have, the values
+ * of an `enum` or `const`, and in an array of blocks a new block, `{ "type": "..." }`, of each
+ * type. A block's own properties follow its `type` through the schema's `if`/`then` branches,
+ * read against the document as it is.
  */
 import type { Completion, CompletionContext, CompletionResult, CompletionSource } from '@codemirror/autocomplete';
 import { syntaxTree } from '@codemirror/language';
@@ -35,6 +36,12 @@ export function schemaCompletion(root: Schema): CompletionSource {
     const from = quoted ? word.from + 1 : word.from;
     const place = placeOf(context.state, context.pos, word.from);
     if (!place) return null;
+    if (place.kind === 'item') {
+      const options = blockTypesOf(root, context.state, place.array).map(
+        ([type, info]): Completion => ({ label: String(type), displayLabel: `{ "type": ${JSON.stringify(type)} }`, type: 'class', info, apply: insertBlock(word.from, JSON.stringify(type)) }),
+      );
+      return options.length === 0 ? null : { from, options, validFor: /^[\w$-]*$/ };
+    }
     const schemas = schemasOf(root, context.state, place.object);
     if (place.kind === 'key') {
       const taken = new Set(keysOf(context.state, place.object));
@@ -50,9 +57,9 @@ export function schemaCompletion(root: Schema): CompletionSource {
   };
 }
 
-type Place = { kind: 'key'; object: SyntaxNode } | { kind: 'value'; object: SyntaxNode; key: string };
+type Place = { kind: 'key'; object: SyntaxNode } | { kind: 'value'; object: SyntaxNode; key: string } | { kind: 'item'; array: SyntaxNode };
 
-/** Whether the cursor writes a key or a value, and of which object. */
+/** Whether the cursor writes a key or a value, and of which object, or a new item of an array. */
 function placeOf(state: EditorState, pos: number, wordFrom: number): Place | null {
   for (let node: SyntaxNode | null = syntaxTree(state).resolveInner(pos, -1); node; node = node.parent) {
     if (node.name === 'PropertyName' && node.parent?.parent?.name === 'Object') {
@@ -64,11 +71,11 @@ function placeOf(state: EditorState, pos: number, wordFrom: number): Place | nul
       if (colon && name && colon.to <= wordFrom) return { kind: 'value', object: node.parent, key: nameOf(state, name) };
       return { kind: 'key', object: node.parent };
     }
-    if (node.name === 'Array') return null;
-    if (node.name === 'Object') {
-      // Between properties: a key after `{` or `,`.
+    if (node.name === 'Array' || node.name === 'Object') {
+      // Between properties or items: after `{`, `[` or `,`.
       const before = state.doc.sliceString(node.from, wordFrom).trimEnd();
-      return before.endsWith('{') || before.endsWith(',') ? { kind: 'key', object: node } : null;
+      if (!before.endsWith(node.name === 'Array' ? '[' : '{') && !before.endsWith(',')) return null;
+      return node.name === 'Array' ? { kind: 'item', array: node } : { kind: 'key', object: node };
     }
   }
   return null;
@@ -86,6 +93,12 @@ function schemasOf(root: Schema, state: EditorState, node: SyntaxNode): Schema[]
     schemas = schemasOf(root, state, parent).flatMap((schema) => (schema.items ? [schema.items] : []));
   } else schemas = [];
   return schemas.flatMap((schema) => expand(root, schema, (condition) => holds(state, node, condition)));
+}
+
+/** The block types an item of `array` may have: the values its items' `type` allows, each with its branch's description. */
+function blockTypesOf(root: Schema, state: EditorState, array: SyntaxNode): Array<[unknown, string | undefined]> {
+  const items = schemasOf(root, state, array).flatMap((schema) => (schema.items ? expand(root, schema.items, () => false) : []));
+  return valuesOf(root, items, 'type');
 }
 
 /** A schema with its references followed and the branches that apply to the value taken in. */
@@ -172,6 +185,15 @@ function insertKey(wordFrom: number) {
     const colonFollows = /^[ \t]*:/.test(view.state.doc.sliceString(end, view.state.doc.lineAt(end).to));
     const text = JSON.stringify(completion.label) + (colonFollows ? '' : ': ');
     view.dispatch({ changes: { from: wordFrom, to: end, insert: text }, selection: { anchor: wordFrom + text.length } });
+  };
+}
+
+/** Replaces the partial word with a block of that type, the cursor after the type: where its next property goes. */
+function insertBlock(wordFrom: number, type: string) {
+  return (view: EditorView, _completion: Completion, _from: number, to: number): void => {
+    const end = view.state.doc.sliceString(to, to + 1) === '"' ? to + 1 : to;
+    const head = `{ "type": ${type}`;
+    view.dispatch({ changes: { from: wordFrom, to: end, insert: `${head} }` }, selection: { anchor: wordFrom + head.length } });
   };
 }
 
