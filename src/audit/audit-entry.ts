@@ -46,7 +46,7 @@ export const SIGN_IN_METHODS = ['password', 'sso'] as const;
 /** How someone signed in or tried to: a password (an invite, a reset link or sign-up included) or single sign-on. */
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
-/** One entry as services hand it to AuditLog.record. */
+/** One entry as services hand it to AuditLog.insert (or AuditLog.record). */
 export interface AuditEntry extends AuditOrigin {
   action: AuditAction;
   /** null for a failed sign-in that names no account. */
