@@ -288,10 +288,24 @@ describe('dashboard: templates', () => {
     await page.keyboard.press('Escape');
     await page.keyboard.press('Backspace');
 
+    // A new block in the body, before any `{`: a block of each type.
+    await cursorAtEndOfLine(editor, '"body": [');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('d');
+    expect(await offered()).toContain('{ "type": "divider" }');
+    // Typed once the list is open: an Enter in the list's first moments is not taken as a choice.
+    await page.keyboard.type('iv');
+    await expect(offered().then((labels) => labels[0])).resolves.toBe('{ "type": "divider" }');
+    await page.keyboard.press('Enter');
+    // The cursor waits after the type, for the block's next property.
+    await page.keyboard.press('End');
+    await page.keyboard.type(',');
+
     await previewShows(page, 'Hello Sample Person');
     await expect(page.evaluate(() => document.getElementById('editor-errors')?.hidden)).resolves.toBe(true);
     const text = await editor.locator('.cm-content').textContent();
     expect(text).toContain('"type": "text",');
+    expect(text).toContain('{ "type": "divider" },');
     expect(text?.replace(/\s+/g, ' ')).toContain('"text": "Hello {{ name }}", "bold": true, "align": "right", "style": "title"');
   });
 
