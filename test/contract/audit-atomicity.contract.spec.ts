@@ -1,14 +1,15 @@
 import type { DataSource } from 'typeorm';
 import { AuditAction, OPERATOR_OFFLINE } from '../../src/audit/audit-entry';
+import type { AuthenticatedWorkspace } from '../../src/auth/authenticated-workspace';
 import { JsonLogger } from '../../src/common/logging/json-logger';
 import { FileOwners } from '../../src/files/file-owners';
 import type { FileStore } from '../../src/files/file-store.port';
 import { HostedFiles } from '../../src/files/hosted-files';
 import { IdempotencyService } from '../../src/idempotency/idempotency.service';
+import { executeStatement, sql } from '../../src/jobs/sql-script';
 import { DefinitionChecker } from '../../src/templates/custom/checks/definition-checker';
 import { CustomTemplatesService } from '../../src/templates/custom/custom-templates.service';
 import { CustomTemplateStore } from '../../src/templates/custom/store/custom-template.store';
-import type { AuthenticatedWorkspace } from '../../src/auth/authenticated-workspace';
 import { StoreUnderTest, storeAdapters } from '../support/store-adapters';
 import { StoreServices } from '../support/store-services';
 
@@ -122,6 +123,20 @@ describe.each(storeAdapters('audit-atomicity'))('audit entries and their changes
     await services.accounts.changeRole(workspace.id, member.id, 'owner', OPERATOR_OFFLINE);
     expect(await roleOf()).toBe('owner');
     expect((await entries('member.role_changed')).map((entry) => entry.target.id)).toEqual([member.id]);
+  });
+
+  it('user.signed_in: a session whose sign-in the log could not record is not started; a sign-in is recorded once', async () => {
+    const invited = await services.accounts.invite(workspace.id, 'signs-in@example.com', 'member', OPERATOR_OFFLINE);
+    const user = await services.accounts.acceptInvite(invited.inviteUrl.slice(invited.inviteUrl.lastIndexOf('/') + 1), 'correct horse battery');
+    const signIn = () => services.audit.insert({ ...OPERATOR_OFFLINE, actor: { type: 'user', id: user.id }, action: 'user.signed_in', workspaceId: workspace.id, target: { type: 'user', id: user.id }, method: 'password' });
+    const sessions = async () => Number((await executeStatement(services.dataSource, sql('SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?', user.id))).rows[0].n);
+    await withAuditRefused(() => services.sessions.start(user.id, workspace.id, signIn()));
+    expect(await sessions()).toBe(0);
+    expect(await entries('user.signed_in')).toEqual([]);
+
+    const { token } = await services.sessions.start(user.id, workspace.id, signIn());
+    expect(await services.sessions.resolve(token)).toMatchObject({ userId: user.id, workspaceId: workspace.id });
+    expect((await entries('user.signed_in')).map((entry) => entry.target.id)).toEqual([user.id]);
   });
 
   it('template.updated: a version the log could not record is not added; a version is recorded once', async () => {
