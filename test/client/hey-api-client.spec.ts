@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const body = { templateId: 'invoice-basic', data: ${JSON.stringify(sample('invoice-basic'))} };
   const pdf = await generatePdf({ body: { ...body, outputFormat: 'buffer' }, parseAs: 'arrayBuffer', throwOnError: true });
   const bytes = new Uint8Array(pdf.data as unknown as ArrayBuffer);
-  const hosted = await generatePdf({ body: { ...body, outputFormat: 'url' }, throwOnError: true });
+  const hosted = await generatePdf({ body, throwOnError: true }); // outputFormat left out: url, the service's default
   const name = new URL((hosted.data as { pdfUrl: string }).pdfUrl).pathname.split('/').pop()!;
   const file = await downloadFile({ path: { name }, parseAs: 'arrayBuffer', throwOnError: true });
   const missing = await getJob({ path: { jobId: 'no-such-job' } });

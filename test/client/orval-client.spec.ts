@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   const templates = await listTemplates();
   if (templates.status !== 200) throw new Error('templates: ' + templates.status);
   const body = { templateId: 'invoice-basic', data: ${JSON.stringify(sample('invoice-basic'))} };
-  const url = await generatePdf({ ...body, outputFormat: 'url' });
+  const url = await generatePdf(body); // outputFormat left out: url, the service's default
   const base64 = await generatePdf({ ...body, outputFormat: 'base64' });
   const buffer = await generatePdf({ ...body, outputFormat: 'buffer' });
   if (url.status !== 200 || base64.status !== 200 || buffer.status !== 200) throw new Error('generate: ' + [url.status, base64.status, buffer.status]);
