@@ -61,7 +61,11 @@ export const CSS_LENGTH_FORMAT = 'css-length';
 export const MESSAGE_KEYWORD = 'x-invalid';
 export type FieldMessages = string | Partial<Record<string, string>>;
 
-/** The JSON Schema keywords the envelope uses, plus its messages. */
+/**
+ * The JSON Schema keywords the envelope uses, plus its messages. No `default`: descriptions say
+ * what an absent field means, as openapi-typescript (defaultNonNullable, on by default) would
+ * type a field with a `default` as one every request must send.
+ */
 export interface EnvelopeSchema {
   type?: 'object' | 'string' | 'number' | 'boolean' | 'array';
   description?: string;
