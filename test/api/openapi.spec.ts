@@ -48,6 +48,12 @@ describe('the OpenAPI document', () => {
     await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeDefined();
   });
 
+  it('states request defaults in prose, not as `default`, which openapi-typescript would type as always present', () => {
+    // Its defaultNonNullable (on unless turned off) makes a property with a `default` required,
+    // exempting only schemas written inline in a request body: ours are shared components.
+    expect(keysNamed('default', doc.components)).toEqual([]);
+  });
+
   it('keeps no OpenAPI 3.0 keyword: nullable fields allow null the 3.1 way', () => {
     expect(keysNamed('nullable', doc.components)).toEqual([]);
     expect(keysNamed('nullable', doc.paths)).toEqual([]);
@@ -64,7 +70,7 @@ describe('the OpenAPI document', () => {
 
   it('publishes options.lang (BCP 47), options.pdfStandard (a standard or a list), eInvoice and attachments in the generate body', () => {
     const options = doc.components.schemas[GENERATE_REQUEST_COMPONENT].properties.options.properties;
-    expect(options.lang).toMatchObject({ type: 'string', default: 'en', pattern: expect.any(String), maxLength: 35 });
+    expect(options.lang).toMatchObject({ type: 'string', pattern: expect.any(String), maxLength: 35 });
     expect(new RegExp(options.lang.pattern).test('zh-Hant-TW')).toBe(true);
     expect(new RegExp(options.lang.pattern).test('en_US')).toBe(false);
     const standards = ['PDF/A-2b', 'PDF/A-3b', 'PDF/UA-1'];

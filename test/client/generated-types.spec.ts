@@ -2,11 +2,34 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { sample } from '../support/samples';
 import { startTestApp } from '../support/test-app';
+import { compileStrict } from './generated-code';
 
 const CLIENT = resolve(__dirname, '../../clients/typescript');
 const GENERATOR = join(CLIENT, 'scripts/generate-types.mjs');
 const COMMITTED = join(CLIENT, 'src/generated/openapi.ts');
+
+/**
+ * Request bodies typed with the generated types: the fields the service defaults may be left out
+ * (openapi-typescript's defaultNonNullable would make a field with a `default` required), and a
+ * wrong type must not compile.
+ */
+const REQUESTS = `
+import type { components, paths } from ${JSON.stringify(COMMITTED.replace(/\.ts$/, ''))};
+type Schemas = components['schemas'];
+type GenerateBody = paths['/api/v1/generate']['post']['requestBody']['content']['application/json'];
+
+export const generate: GenerateBody = { templateId: 'invoice-basic', data: {} };
+export const withOptions: GenerateBody = { ...generate, options: { encryption: { ownerPassword: 'secret', permissions: {} }, signature: {} } };
+export const invoice: Schemas['TemplateData-invoice-basic'] = ${JSON.stringify(sample('invoice-basic'))};
+export const batch: Schemas['BatchRequest'] = { items: [{ templateId: 'invoice-basic', data: invoice, options: {} }] };
+export const preview: Schemas['TemplatePreviewRequest'] = { templateId: 'invoice-basic', options: {} };
+export const definition: Schemas['TemplateDefinitionRequest'] = { name: 'Slip', schema: {}, layout: { body: [] }, defaultOptions: {} };
+export const key: Schemas['CreateKeyDto'] = {};
+// @ts-expect-error outputFormat is one of url, base64, buffer
+export const wrong: GenerateBody = { templateId: 'invoice-basic', data: {}, outputFormat: 'pdf' };
+`;
 
 /** The line where two texts first differ, shown from both sides. */
 function firstDifference(committed: string, generated: string): string {
@@ -42,5 +65,15 @@ describe('the TypeScript client', () => {
       );
     }
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('types request bodies without the fields the service defaults, and refuse a wrong type', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pdfgen-types-'));
+    try {
+      writeFileSync(join(dir, 'requests.ts'), REQUESTS);
+      await compileStrict(dir, ['requests.ts'], false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

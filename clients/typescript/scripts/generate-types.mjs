@@ -24,7 +24,7 @@ async function readDocument(from) {
   return response.text();
 }
 
-// defaultNonNullable off: a request field with a default (outputFormat, options.format, ...) is optional to send.
-const types = HEADER + astToString(await openapiTS(await readDocument(source), { defaultNonNullable: false }));
+// openapi-typescript's default options, as a user of the document would run it.
+const types = HEADER + astToString(await openapiTS(await readDocument(source)));
 if (output === '-') process.stdout.write(types);
 else await writeFile(output, types);

@@ -61,7 +61,11 @@ export const CSS_LENGTH_FORMAT = 'css-length';
 export const MESSAGE_KEYWORD = 'x-invalid';
 export type FieldMessages = string | Partial<Record<string, string>>;
 
-/** The JSON Schema keywords the envelope uses, plus its messages. */
+/**
+ * The JSON Schema keywords the envelope uses, plus its messages. No `default`: descriptions say
+ * what an absent field means, as openapi-typescript (defaultNonNullable, on by default) would
+ * type a field with a `default` as one every request must send.
+ */
 export interface EnvelopeSchema {
   type?: 'object' | 'string' | 'number' | 'boolean' | 'array';
   description?: string;
@@ -81,7 +85,6 @@ export interface EnvelopeSchema {
   minLength?: number;
   maxLength?: number;
   minimum?: number;
-  default?: unknown;
   example?: unknown;
   [MESSAGE_KEYWORD]?: FieldMessages;
 }
@@ -126,7 +129,6 @@ export const GENERATE_REQUEST_SCHEMA: EnvelopeSchema = {
     outputFormat: {
       type: 'string',
       enum: [...OUTPUT_FORMATS],
-      default: 'url',
       description: 'url (default) and base64 answer JSON; buffer answers the PDF bytes',
       [MESSAGE_KEYWORD]: `outputFormat must be one of: ${OUTPUT_FORMATS.join(', ')}`,
     },
@@ -135,11 +137,10 @@ export const GENERATE_REQUEST_SCHEMA: EnvelopeSchema = {
       description: "Page options; every key left out takes the template's default",
       [MESSAGE_KEYWORD]: 'options must be an object',
       properties: {
-        format: { type: 'string', enum: [...PAGE_FORMATS], default: 'Letter', [MESSAGE_KEYWORD]: `options.format must be one of: ${PAGE_FORMATS.join(', ')}` },
+        format: { type: 'string', enum: [...PAGE_FORMATS], [MESSAGE_KEYWORD]: `options.format must be one of: ${PAGE_FORMATS.join(', ')}` },
         orientation: {
           type: 'string',
           enum: [...ORIENTATIONS],
-          default: 'portrait',
           [MESSAGE_KEYWORD]: `options.orientation must be one of: ${ORIENTATIONS.join(', ')}`,
         },
         margin: {
@@ -150,8 +151,7 @@ export const GENERATE_REQUEST_SCHEMA: EnvelopeSchema = {
         },
         displayHeaderFooter: {
           type: 'boolean',
-          default: false,
-          description: 'Draw headerTemplate / footerTemplate (default footer: Page N of M)',
+          description: 'Draw headerTemplate / footerTemplate (default footer: Page N of M). Absent: false',
           [MESSAGE_KEYWORD]: 'options.displayHeaderFooter must be boolean',
         },
         headerTemplate: headerFooterTemplate(
@@ -163,9 +163,8 @@ export const GENERATE_REQUEST_SCHEMA: EnvelopeSchema = {
           type: 'string',
           maxLength: MAX_LANG_LENGTH,
           pattern: BCP47_PATTERN,
-          default: DEFAULT_LANG,
           description:
-            "The document's language as a BCP 47 tag: the PDF's /Lang (read by screen readers) and the glyph forms of Chinese, Japanese and Korean text (ja, ko, zh-Hans, zh-Hant). Absent: invoice-basic's data.locale, else en",
+            `The document's language as a BCP 47 tag: the PDF's /Lang (read by screen readers) and the glyph forms of Chinese, Japanese and Korean text (ja, ko, zh-Hans, zh-Hant). Absent: invoice-basic's data.locale, else ${DEFAULT_LANG}`,
           example: 'fr-CA',
           [MESSAGE_KEYWORD]: `options.lang must be a BCP 47 language tag such as en, fr-CA or zh-Hant (at most ${MAX_LANG_LENGTH} characters)`,
         },
@@ -204,13 +203,12 @@ export const GENERATE_REQUEST_SCHEMA: EnvelopeSchema = {
                 printing: {
                   type: 'string',
                   enum: [...PRINTING_PERMISSIONS],
-                  default: 'full',
                   [MESSAGE_KEYWORD]: `options.encryption.permissions.printing must be one of: ${PRINTING_PERMISSIONS.join(', ')}`,
                 },
                 ...Object.fromEntries(
                   BOOLEAN_PERMISSIONS.map((name) => [
                     name,
-                    { type: 'boolean', default: name === 'contentAccessibility', [MESSAGE_KEYWORD]: `options.encryption.permissions.${name} must be boolean` },
+                    { type: 'boolean', [MESSAGE_KEYWORD]: `options.encryption.permissions.${name} must be boolean` },
                   ]),
                 ),
               },
@@ -220,7 +218,7 @@ export const GENERATE_REQUEST_SCHEMA: EnvelopeSchema = {
         signature: {
           type: 'object',
           description:
-            "Sign the finished PDF with the workspace's certificate (PAdES B-B, ETSI.CAdES.detached, SHA-256), after PDF/A and encryption, covering the whole document. visible: true draws a stamp naming the signer at the bottom right of the last page. Without a certificate: 400 No signing certificate for this workspace.",
+            "Sign the finished PDF with the workspace's certificate (PAdES B-B, ETSI.CAdES.detached, SHA-256), after PDF/A and encryption, covering the whole document. visible: true (absent: false) draws a stamp naming the signer at the bottom right of the last page. Without a certificate: 400 No signing certificate for this workspace.",
           [MESSAGE_KEYWORD]: 'options.signature must be an object with any of: reason, location, contactInfo, visible',
           properties: {
             ...Object.fromEntries(
@@ -229,7 +227,7 @@ export const GENERATE_REQUEST_SCHEMA: EnvelopeSchema = {
                 { type: 'string', minLength: 1, maxLength: MAX_SIGNATURE_TEXT, [MESSAGE_KEYWORD]: `options.signature.${name} must be a string of 1 to ${MAX_SIGNATURE_TEXT} characters` },
               ]),
             ),
-            visible: { type: 'boolean', default: false, [MESSAGE_KEYWORD]: 'options.signature.visible must be boolean' },
+            visible: { type: 'boolean', [MESSAGE_KEYWORD]: 'options.signature.visible must be boolean' },
           },
         },
         attachments: {

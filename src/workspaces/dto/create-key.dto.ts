@@ -12,7 +12,7 @@ export class CreateKeyDto {
   @IsKeyName()
   name?: string | null;
 
-  @ApiPropertyOptional({ enum: KEY_MODES, default: 'live', description: 'test: generations carry a TEST watermark and X-Test-Mode, and are counted apart (usage.testUsed)' })
+  @ApiPropertyOptional({ enum: KEY_MODES, description: 'Default: live. test: generations carry a TEST watermark and X-Test-Mode, and are counted apart (usage.testUsed)' })
   @ValidateIfPresent()
   @IsIn(KEY_MODES, { message: FIELD_MESSAGES.keyMode })
   mode?: KeyMode;

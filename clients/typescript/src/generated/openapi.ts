@@ -625,8 +625,7 @@ export interface components {
              */
             name?: string | null;
             /**
-             * @description test: generations carry a TEST watermark and X-Test-Mode, and are counted apart (usage.testUsed)
-             * @default live
+             * @description Default: live. test: generations carry a TEST watermark and X-Test-Mode, and are counted apart (usage.testUsed)
              * @enum {string}
              */
             mode?: "live" | "test";
@@ -1160,8 +1159,7 @@ export interface components {
              */
             currency?: string;
             /**
-             * @description BCP 47 language tag (language, optional script and region), e.g. de-DE: money, numbers and dates (medium style) in its formats, and the labels in its language (ar, de, en, es, fr, he, hi, it, ja, ko, nl, pl, pt, sv, th, tr, zh; others in English); with options.lang absent, also the document language (/Lang). A locale the server does not know prints as en-US.
-             * @default en-US
+             * @description BCP 47 language tag (language, optional script and region), e.g. de-DE: money, numbers and dates (medium style) in its formats, and the labels in its language (ar, de, en, es, fr, he, hi, it, ja, ko, nl, pl, pt, sv, th, tr, zh; others in English); with options.lang absent, also the document language (/Lang). Absent, or one the server does not know: en-US.
              * @example de-DE
              */
             locale?: string;
@@ -1586,21 +1584,14 @@ export interface components {
             };
             /**
              * @description url (default) and base64 answer JSON; buffer answers the PDF bytes
-             * @default url
              * @enum {string}
              */
             outputFormat?: "url" | "base64" | "buffer";
             /** @description Page options; every key left out takes the template's default */
             options?: {
-                /**
-                 * @default Letter
-                 * @enum {string}
-                 */
+                /** @enum {string} */
                 format?: "Letter" | "A4" | "Legal";
-                /**
-                 * @default portrait
-                 * @enum {string}
-                 */
+                /** @enum {string} */
                 orientation?: "portrait" | "landscape";
                 /** @description Overrides the template's margins side by side */
                 margin?: {
@@ -1625,10 +1616,7 @@ export interface components {
                      */
                     left?: string | number;
                 };
-                /**
-                 * @description Draw headerTemplate / footerTemplate (default footer: Page N of M)
-                 * @default false
-                 */
+                /** @description Draw headerTemplate / footerTemplate (default footer: Page N of M). Absent: false */
                 displayHeaderFooter?: boolean;
                 /** @description HTML subset: text, b strong i em u br span div p img (data:image/png|jpeg only); inline style font-size, font-weight, font-style, color, text-align, margin, padding, width; placeholder classes pageNumber, totalPages, date, title, url */
                 headerTemplate?: string;
@@ -1636,7 +1624,6 @@ export interface components {
                 footerTemplate?: string;
                 /**
                  * @description The document's language as a BCP 47 tag: the PDF's /Lang (read by screen readers) and the glyph forms of Chinese, Japanese and Korean text (ja, ko, zh-Hans, zh-Hant). Absent: invoice-basic's data.locale, else en
-                 * @default en
                  * @example fr-CA
                  */
                 lang?: string;
@@ -1656,31 +1643,21 @@ export interface components {
                     ownerPassword: string;
                     userPassword?: string;
                     permissions?: {
-                        /**
-                         * @default full
-                         * @enum {string}
-                         */
+                        /** @enum {string} */
                         printing?: "full" | "low" | "none";
-                        /** @default false */
                         copying?: boolean;
-                        /** @default false */
                         modifying?: boolean;
-                        /** @default false */
                         annotating?: boolean;
-                        /** @default false */
                         fillingForms?: boolean;
-                        /** @default true */
                         contentAccessibility?: boolean;
-                        /** @default false */
                         documentAssembly?: boolean;
                     };
                 };
-                /** @description Sign the finished PDF with the workspace's certificate (PAdES B-B, ETSI.CAdES.detached, SHA-256), after PDF/A and encryption, covering the whole document. visible: true draws a stamp naming the signer at the bottom right of the last page. Without a certificate: 400 No signing certificate for this workspace. */
+                /** @description Sign the finished PDF with the workspace's certificate (PAdES B-B, ETSI.CAdES.detached, SHA-256), after PDF/A and encryption, covering the whole document. visible: true (absent: false) draws a stamp naming the signer at the bottom right of the last page. Without a certificate: 400 No signing certificate for this workspace. */
                 signature?: {
                     reason?: string;
                     location?: string;
                     contactInfo?: string;
-                    /** @default false */
                     visible?: boolean;
                 };
                 /** @description Files embedded in the PDF as associated files (AFRelationship /Supplement): up to 10, at most 5 MiB decoded in all; not with PDF/A-2b, which forbids them */
@@ -1820,15 +1797,9 @@ export interface components {
                 };
                 /** @description Page options; every key left out takes the template's default */
                 options?: {
-                    /**
-                     * @default Letter
-                     * @enum {string}
-                     */
+                    /** @enum {string} */
                     format?: "Letter" | "A4" | "Legal";
-                    /**
-                     * @default portrait
-                     * @enum {string}
-                     */
+                    /** @enum {string} */
                     orientation?: "portrait" | "landscape";
                     /** @description Overrides the template's margins side by side */
                     margin?: {
@@ -1853,10 +1824,7 @@ export interface components {
                          */
                         left?: string | number;
                     };
-                    /**
-                     * @description Draw headerTemplate / footerTemplate (default footer: Page N of M)
-                     * @default false
-                     */
+                    /** @description Draw headerTemplate / footerTemplate (default footer: Page N of M). Absent: false */
                     displayHeaderFooter?: boolean;
                     /** @description HTML subset: text, b strong i em u br span div p img (data:image/png|jpeg only); inline style font-size, font-weight, font-style, color, text-align, margin, padding, width; placeholder classes pageNumber, totalPages, date, title, url */
                     headerTemplate?: string;
@@ -1864,7 +1832,6 @@ export interface components {
                     footerTemplate?: string;
                     /**
                      * @description The document's language as a BCP 47 tag: the PDF's /Lang (read by screen readers) and the glyph forms of Chinese, Japanese and Korean text (ja, ko, zh-Hans, zh-Hant). Absent: invoice-basic's data.locale, else en
-                     * @default en
                      * @example fr-CA
                      */
                     lang?: string;
@@ -1884,31 +1851,21 @@ export interface components {
                         ownerPassword: string;
                         userPassword?: string;
                         permissions?: {
-                            /**
-                             * @default full
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             printing?: "full" | "low" | "none";
-                            /** @default false */
                             copying?: boolean;
-                            /** @default false */
                             modifying?: boolean;
-                            /** @default false */
                             annotating?: boolean;
-                            /** @default false */
                             fillingForms?: boolean;
-                            /** @default true */
                             contentAccessibility?: boolean;
-                            /** @default false */
                             documentAssembly?: boolean;
                         };
                     };
-                    /** @description Sign the finished PDF with the workspace's certificate (PAdES B-B, ETSI.CAdES.detached, SHA-256), after PDF/A and encryption, covering the whole document. visible: true draws a stamp naming the signer at the bottom right of the last page. Without a certificate: 400 No signing certificate for this workspace. */
+                    /** @description Sign the finished PDF with the workspace's certificate (PAdES B-B, ETSI.CAdES.detached, SHA-256), after PDF/A and encryption, covering the whole document. visible: true (absent: false) draws a stamp naming the signer at the bottom right of the last page. Without a certificate: 400 No signing certificate for this workspace. */
                     signature?: {
                         reason?: string;
                         location?: string;
                         contactInfo?: string;
-                        /** @default false */
                         visible?: boolean;
                     };
                     /** @description Files embedded in the PDF as associated files (AFRelationship /Supplement): up to 10, at most 5 MiB decoded in all; not with PDF/A-2b, which forbids them */
@@ -2617,12 +2574,12 @@ export interface components {
              */
             name: string;
             /**
-             * @default
+             * @description Default: empty
              * @example One page per order, with a QR code of the tracking link
              */
             description?: string;
             /**
-             * @default custom
+             * @description Default: custom
              * @enum {string}
              */
             category?: "calendar" | "report" | "dashboard" | "invoice" | "certificate" | "custom";
@@ -2652,15 +2609,9 @@ export interface components {
             layout: components["schemas"]["TemplateLanguage"];
             /** @description Page defaults of the template, each overridable by a request's options (default: Letter, portrait, 0.75in margins) */
             defaultOptions?: {
-                /**
-                 * @default Letter
-                 * @enum {string}
-                 */
+                /** @enum {string} */
                 format?: "Letter" | "A4" | "Legal";
-                /**
-                 * @default portrait
-                 * @enum {string}
-                 */
+                /** @enum {string} */
                 orientation?: "portrait" | "landscape";
                 /** @description Overrides the template's margins side by side */
                 margin?: {
@@ -2948,15 +2899,9 @@ export interface components {
             };
             /** @description Page options; every key left out takes the template's default */
             options?: {
-                /**
-                 * @default Letter
-                 * @enum {string}
-                 */
+                /** @enum {string} */
                 format?: "Letter" | "A4" | "Legal";
-                /**
-                 * @default portrait
-                 * @enum {string}
-                 */
+                /** @enum {string} */
                 orientation?: "portrait" | "landscape";
                 /** @description Overrides the template's margins side by side */
                 margin?: {
@@ -2981,10 +2926,7 @@ export interface components {
                      */
                     left?: string | number;
                 };
-                /**
-                 * @description Draw headerTemplate / footerTemplate (default footer: Page N of M)
-                 * @default false
-                 */
+                /** @description Draw headerTemplate / footerTemplate (default footer: Page N of M). Absent: false */
                 displayHeaderFooter?: boolean;
                 /** @description HTML subset: text, b strong i em u br span div p img (data:image/png|jpeg only); inline style font-size, font-weight, font-style, color, text-align, margin, padding, width; placeholder classes pageNumber, totalPages, date, title, url */
                 headerTemplate?: string;
@@ -2992,7 +2934,6 @@ export interface components {
                 footerTemplate?: string;
                 /**
                  * @description The document's language as a BCP 47 tag: the PDF's /Lang (read by screen readers) and the glyph forms of Chinese, Japanese and Korean text (ja, ko, zh-Hans, zh-Hant). Absent: invoice-basic's data.locale, else en
-                 * @default en
                  * @example fr-CA
                  */
                 lang?: string;
@@ -3012,31 +2953,21 @@ export interface components {
                     ownerPassword: string;
                     userPassword?: string;
                     permissions?: {
-                        /**
-                         * @default full
-                         * @enum {string}
-                         */
+                        /** @enum {string} */
                         printing?: "full" | "low" | "none";
-                        /** @default false */
                         copying?: boolean;
-                        /** @default false */
                         modifying?: boolean;
-                        /** @default false */
                         annotating?: boolean;
-                        /** @default false */
                         fillingForms?: boolean;
-                        /** @default true */
                         contentAccessibility?: boolean;
-                        /** @default false */
                         documentAssembly?: boolean;
                     };
                 };
-                /** @description Sign the finished PDF with the workspace's certificate (PAdES B-B, ETSI.CAdES.detached, SHA-256), after PDF/A and encryption, covering the whole document. visible: true draws a stamp naming the signer at the bottom right of the last page. Without a certificate: 400 No signing certificate for this workspace. */
+                /** @description Sign the finished PDF with the workspace's certificate (PAdES B-B, ETSI.CAdES.detached, SHA-256), after PDF/A and encryption, covering the whole document. visible: true (absent: false) draws a stamp naming the signer at the bottom right of the last page. Without a certificate: 400 No signing certificate for this workspace. */
                 signature?: {
                     reason?: string;
                     location?: string;
                     contactInfo?: string;
-                    /** @default false */
                     visible?: boolean;
                 };
                 /** @description Files embedded in the PDF as associated files (AFRelationship /Supplement): up to 10, at most 5 MiB decoded in all; not with PDF/A-2b, which forbids them */

@@ -89,9 +89,8 @@ export const INVOICE_BASIC_SCHEMA = {
       type: 'string',
       maxLength: 35,
       pattern: '^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-(?:[A-Za-z]{2}|[0-9]{3}))?$',
-      default: 'en-US',
       description:
-        'BCP 47 language tag (language, optional script and region), e.g. de-DE: money, numbers and dates (medium style) in its formats, and the labels in its language (ar, de, en, es, fr, he, hi, it, ja, ko, nl, pl, pt, sv, th, tr, zh; others in English); with options.lang absent, also the document language (/Lang). A locale the server does not know prints as en-US.',
+        'BCP 47 language tag (language, optional script and region), e.g. de-DE: money, numbers and dates (medium style) in its formats, and the labels in its language (ar, de, en, es, fr, he, hi, it, ja, ko, nl, pl, pt, sv, th, tr, zh; others in English); with options.lang absent, also the document language (/Lang). Absent, or one the server does not know: en-US.',
       examples: ['de-DE'],
     },
     documentType: {

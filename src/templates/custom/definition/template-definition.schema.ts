@@ -52,14 +52,14 @@ export const TEMPLATE_DEFINITION_SCHEMA: EnvelopeSchema = {
     description: {
       type: 'string',
       maxLength: MAX_DESCRIPTION_LENGTH,
-      default: '',
+      description: 'Default: empty',
       example: 'One page per order, with a QR code of the tracking link',
       [MESSAGE_KEYWORD]: { type: 'description must be string', maxLength: `description must be at most ${MAX_DESCRIPTION_LENGTH} characters` },
     },
     category: {
       type: 'string',
       enum: [...TEMPLATE_CATEGORIES],
-      default: 'custom',
+      description: 'Default: custom',
       [MESSAGE_KEYWORD]: `category must be one of: ${TEMPLATE_CATEGORIES.join(', ')}`,
     },
     version: {
