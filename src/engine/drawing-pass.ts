@@ -4,6 +4,7 @@ import { FontLibrary } from './fonts/font-library';
 import { Canvas, PageSize } from './toolkit/canvas';
 import { compactXref } from './compact-xref';
 import { deflatePageContents } from './page-content';
+import { packDictionaries } from './object-stream';
 import { fitToStandards, metadataTitle, standardOptions } from './pdf-standards';
 import { DEFAULT_LANG, PdfOptions, standardList } from './page/pdf-options';
 import { encryptionOptions } from './encryption';
@@ -50,6 +51,7 @@ export class DrawingPass {
     this.documentFonts.embedAll();
     extras?.(this.doc, this.created);
     deflatePageContents(this.doc);
+    packDictionaries(this.doc);
     this.doc.end();
     return this.bytes;
   }
