@@ -31,7 +31,7 @@ interface PendingObjects {
  * zlib's lazy matching (level 6) packs these dictionaries a fifth smaller than level 3 (the
  * 20-item invoice's stream 2,135 -> 1,790 bytes) for about the same time on their few KB.
  */
-const STREAM_LEVEL = 6;
+const STREAM_LEVEL = 1;
 
 /**
  * A number for an object of our own in PDFKit's cross-reference (which lists every slot of
