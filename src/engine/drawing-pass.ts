@@ -4,7 +4,6 @@ import { FontLibrary } from './fonts/font-library';
 import { Canvas, PageSize } from './toolkit/canvas';
 import { compactXref } from './compact-xref';
 import { deflatePageContents } from './page-content';
-import { packDictionaries } from './object-stream';
 import { fitToStandards, metadataTitle, standardOptions } from './pdf-standards';
 import { DEFAULT_LANG, PdfOptions, standardList } from './page/pdf-options';
 import { encryptionOptions } from './encryption';
@@ -51,7 +50,6 @@ export class DrawingPass {
     this.documentFonts.embedAll();
     extras?.(this.doc, this.created);
     deflatePageContents(this.doc);
-    packDictionaries(this.doc);
     this.doc.end();
     return this.bytes;
   }

@@ -68,67 +68,6 @@ export function writeObject(doc: PDFKit.PDFDocument, id: number, write: (out: As
   }
 }
 
-/** What PDFKit's PDFReference.finalize reads of its document. */
-interface FinalizingDoc {
-  _offset: number;
-  _security?: unknown;
-  _write(data: Buffer | string): void;
-  _refEnd(ref: unknown): void;
-}
-
-/** PDFKit's PDFReference, as far as packing reads it. */
-interface PdfKitReference extends PdfKitRef {
-  document: FinalizingDoc & ObjectStreamDoc & { _packsDictionaries?: boolean; _security?: { dictionary: unknown } };
-  data: unknown;
-  buffer: unknown[];
-  finalize(): void;
-}
-
-/**
- * Dictionaries kept as objects of their own: the catalog and the pages, which readers (and our
- * API tests) find by their text (/Lang, /MediaBox), and file specifications (/AFRelationship).
- */
-const KEPT_DIRECT = new Set(['Catalog', 'Page', 'Filespec']);
-
-let pdfKitFinalize: ((this: PdfKitReference) => void) | undefined;
-
-/**
- * From now on, PDFKit's own dictionaries (objects without a stream: the pages' resources and
- * annotations, Info and its strings, the page tree, names, viewer preferences, MarkInfo, the
- * StructTreeRoot) join a tagged document's object stream as PDFKit ends them, but for KEPT_DIRECT
- * and the encryption dictionary (ISO 32000-1, 7.5.7). PDFKit's text of each is kept as it is, its
- * strings unencrypted: an encrypted object stream encrypts them as a whole (7.6.1). Called by
- * DrawingPass just before PDFKit ends the document: what was ended while drawing (the signature
- * dictionary, whose bytes @signpdf fills in place; link actions) stays an object of its own.
- * The 20-item invoice: 29,751 -> 29,306 bytes.
- */
-export function packDictionaries(doc: PDFKit.PDFDocument): void {
-  const pdf = doc as unknown as PdfKitReference['document'];
-  if (!pdf.options.tagged) return;
-  pdf._packsDictionaries = true;
-  if (pdfKitFinalize) return;
-  const prototype = Object.getPrototypeOf((doc as unknown as { _root: object })._root) as PdfKitReference;
-  pdfKitFinalize = prototype.finalize;
-  prototype.finalize = function (this: PdfKitReference) {
-    const document = this.document;
-    const type = (this.data as { Type?: unknown } | undefined)?.Type;
-    if (!document._packsDictionaries || this.buffer.length > 0 || (typeof type === 'string' && KEPT_DIRECT.has(type)) || this === document._security?.dictionary) {
-      pdfKitFinalize!.call(this);
-      return;
-    }
-    // PDFKit's finalize writes "n 0 obj", the dictionary, "endobj" and ends the reference: here
-    // the dictionary is taken, unencrypted, and the reference ended by writeObject.
-    const written: Array<Buffer | string> = [];
-    this.document = { _offset: 0, _write: (data: Buffer | string) => written.push(data), _refEnd: () => undefined } as unknown as PdfKitReference['document'];
-    try {
-      pdfKitFinalize!.call(this);
-    } finally {
-      this.document = document;
-    }
-    writeObject(document as unknown as PDFKit.PDFDocument, this.id, (out) => out.text(String(written[1])), this);
-  };
-}
-
 /**
  * Writes the gathered objects as one object stream, if there are any, and records for the
  * cross-reference stream that each lives there, at its index. Called by compact-xref.ts as the
