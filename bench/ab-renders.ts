@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { RenderRequest } from '../src/engine/page/pdf-options';
@@ -8,7 +9,7 @@ import { ms, summarize } from './stats';
 /**
  * Two builds' renderers side by side, for before/after figures on a shared, noisy machine:
  *   node bench/.build/bench/ab-renders.js <checkout A> <checkout B> [seconds=20] [batch=20]
- * Each checkout must have run `npm run bench:build` (a `git worktree` of the old commit will do).
+ * Each checkout must have run `npm run bench:build`, or `npm run build` if older than bench/ (a `git worktree` of the old commit will do).
  * Each side renders the invoice with PROFILE_ITEMS lines (20) in a worker thread of its own: its
  * own heap, with the render pool's resource limits and heap tuning (this checkout's). Batches
  * alternate between the sides (ABBA), so both see the same machine; printed: each side's median
@@ -65,12 +66,7 @@ function ask(worker: Worker, order: Order): Promise<number> {
 /** In a side's worker: that checkout's own renderer and test data, this one's heap tuning (as a render worker's). */
 function serve(root: string): void {
   tuneHeapForMemory();
-  const build = (path: string) => resolve(root, 'bench/.build', path);
-  const { renderDocument } = require(build('src/engine/render-document')) as { renderDocument(request: RenderRequest): Promise<Buffer> };
-  const cases = require(build('test/support/render-cases')) as {
-    invoiceWithItems(count: number): Record<string, unknown>;
-    renderRequest(templateId: string, data: Record<string, unknown>): RenderRequest;
-  };
+  const { renderDocument, cases } = loadRenderer(root);
   const request = cases.renderRequest('invoice-basic', cases.invoiceWithItems(Number(process.env.PROFILE_ITEMS ?? 20)));
   parentPort!.on('message', async (order: Order) => {
     const count = 'warm' in order ? order.warm : order.batch;
@@ -78,6 +74,26 @@ function serve(root: string): void {
     for (let i = 0; i < count; i++) await renderDocument(request);
     parentPort!.postMessage((performance.now() - started) / count);
   });
+}
+
+interface Renderer {
+  renderDocument(request: RenderRequest): Promise<Buffer>;
+  cases: {
+    invoiceWithItems(count: number): Record<string, unknown>;
+    renderRequest(templateId: string, data: Record<string, unknown>): RenderRequest;
+  };
+}
+
+/**
+ * A checkout's renderer and invoice data: `bench/.build` since the engine moved to src/engine, the
+ * plain build (`npm run build`) before it, as in 3a9de5a, the baseline of issue 39.
+ */
+function loadRenderer(root: string): Renderer {
+  const current = resolve(root, 'bench/.build/src/engine/render-document.js');
+  if (existsSync(current)) {
+    return { renderDocument: require(current).renderDocument, cases: require(resolve(root, 'bench/.build/test/support/render-cases')) };
+  }
+  return { renderDocument: require(resolve(root, 'dist/rendering/engine/render-document')).renderDocument, cases: require(resolve(root, 'dist/bench/cases')) };
 }
 
 if (isMainThread) {

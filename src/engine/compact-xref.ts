@@ -1,3 +1,5 @@
+import { writeObjectStream } from './object-stream';
+
 /** The PDFKit internals the cross-reference is written from. */
 interface XrefInternals {
   _security?: { dictionary: { id: number } };
@@ -6,7 +8,7 @@ interface XrefInternals {
   _root: { id: number };
   _info: { id: number };
   _id: Buffer;
-  /** Objects written inside an object stream by the tagger: [stream object, index]. */
+  /** Objects written inside an object stream (object-stream.ts): [stream object, index]. */
   _compressed?: Map<number, [number, number]>;
   _write(data: Buffer): void;
   push(chunk: null): void;
@@ -17,14 +19,16 @@ interface XrefInternals {
  * PDFKit 0.17's _finalize writes the xref one line at a time, a Buffer and a stream push per
  * object; this writes the same bytes (xref, trailer, startxref) in one piece: about 0.19 ms of a
  * 5.8 ms render of invoice-basic with 20 items (180 objects) on the loaded test machine (median,
- * interleaved). A tagged document's structure elements live in an object stream (tagger.ts),
- * which only a cross-reference stream (PDF 1.5) can list: that document gets one instead.
+ * interleaved). A tagged document's structure elements and font dictionaries live in an object
+ * stream (object-stream.ts), written here last, which only a cross-reference stream (PDF 1.5) can
+ * list: that document gets one instead.
  * Installed on every document by render-document's DrawingPass; an encrypted document's trailer
  * names its /Encrypt dictionary (the cross-reference stream itself is never encrypted).
  */
 export function compactXref(doc: object): void {
   const internals = doc as unknown as XrefInternals;
   internals._finalize = function (this: XrefInternals) {
+    writeObjectStream(this as unknown as PDFKit.PDFDocument);
     if (this._compressed?.size) writeXrefStream(this, this._compressed);
     else writeXrefTable(this);
     this.push(null);

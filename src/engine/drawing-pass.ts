@@ -55,11 +55,54 @@ export class DrawingPass {
   }
 }
 
+/**
+ * The document's bytes, written by PDFKit's `_write` straight into one growing buffer: PDFKit
+ * pushes every piece (an object's number, its dictionary, "endobj": about 400 for the 20-item
+ * invoice) through its Readable stream as a Buffer of its own, and the stream's bookkeeping,
+ * those Buffers and the final concat were about 35 us of a render (CPU profile, loaded machine).
+ */
 function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  const pdf = doc as unknown as WritingDoc;
+  let bytes = Buffer.allocUnsafe(OUTPUT_START);
+  let length = 0;
+  const room = (extra: number) => {
+    if (length + extra <= bytes.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(bytes.length * 2, length + extra));
+    bytes.copy(grown, 0, 0, length);
+    bytes = grown;
+  };
+  // The header PDFKit wrote as it was made, already counted in its offset.
+  const header = doc.read() as Buffer | null;
+  if (header) {
+    room(header.length);
+    length += header.copy(bytes);
+  }
+  pdf._write = (data) => {
+    const start = length;
+    if (Buffer.isBuffer(data)) {
+      room(data.length);
+      length += data.copy(bytes, length);
+    } else {
+      // PDFKit's own text: a line, in its 'binary' (latin1) encoding.
+      room(data.length + 1);
+      length += bytes.write(data, length, 'latin1');
+      bytes[length++] = NEWLINE;
+    }
+    pdf._offset += length - start;
+  };
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('end', () => resolve(Buffer.from(bytes.subarray(0, length))));
     doc.on('error', reject);
+    // Flowing, with nothing pushed: 'end' comes when PDFKit pushes its end.
+    doc.resume();
   });
 }
+
+interface WritingDoc {
+  _offset: number;
+  _write(data: Buffer | string): void;
+}
+
+/** Room for a one-page invoice's bytes before growing. */
+const OUTPUT_START = 64 * 1024;
+const NEWLINE = 0x0a;

@@ -38,6 +38,13 @@ const FIRST_LETTER = /\p{L}/u;
 
 /** The usual language of the script of the first letter of `text`, or undefined for text without letters. */
 function scriptLanguage(text: string): string | undefined {
+  // Most text is Latin and starts with an ASCII letter after ASCII digits or signs at most: found
+  // without the regular expression (18 us of a 20-item invoice render, CPU profile on a loaded machine).
+  for (let i = 0; i < text.length; i++) {
+    const lower = text.charCodeAt(i) | 0x20;
+    if (lower >= 0x61 && lower <= 0x7a) return 'en';
+    if (text.charCodeAt(i) >= 0x80) break;
+  }
   const letter = FIRST_LETTER.exec(text)?.[0];
   if (letter === undefined) return undefined;
   // Most text is Latin: one test.

@@ -1,7 +1,7 @@
-import { deflateSync } from 'node:zlib';
 import { pdfTextString } from '../pdf-text-string';
 import { AsciiBytes } from '../ascii-bytes';
 import { pageContentBytes } from '../page-content';
+import { newObjectNumber, writeObject } from '../object-stream';
 import { contentLanguage, documentScript } from './content-language';
 
 /**
@@ -103,16 +103,7 @@ interface PdfTaggingDoc {
   options: { tagged?: boolean; lang?: string };
   page: PdfPage;
   _root: { data: { StructTreeRoot?: PdfRef } };
-  _offset: number;
-  /** The xref: each object's offset by number - 1. */
-  _offsets: Array<number | null>;
   ref(data?: Record<string, unknown>): PdfRef;
-  _write(data: Buffer): void;
-  _refEnd(ref: PdfRef): void;
-  /** Objects written inside an object stream: [stream object, index], for the cross-reference stream. */
-  _compressed?: Map<number, [number, number]>;
-  /** An encrypted document's security handler: its streams are encrypted with their object number. */
-  _security?: { getEncryptFn(object: number, generation: number): (data: Buffer) => Buffer };
 }
 
 /** One structure element, as a record until the tree is written. */
@@ -385,22 +376,21 @@ export class Tagger {
   }
 
   /**
-   * Writes the elements and the ParentTree into one compressed object stream (PDF 1.5), listed
-   * by compact-xref.ts's cross-reference stream, and points the StructTreeRoot and the pages at
-   * them. As plain objects they made the 1,000-item invoice 547 KB instead of 93 KB (7,000
-   * elements, each an object and an xref line); in an object stream they deflate with the rest.
+   * Writes the elements and the ParentTree into the document's object stream (object-stream.ts)
+   * and points the StructTreeRoot and the pages at them.
    */
   private write(treeRoot: PdfRef): void {
     const doc = this.doc;
+    const pdf = doc as unknown as PDFKit.PDFDocument;
     levelHeadings(this.headings);
     // Object numbers: PDFKit references for the two objects its StructTreeRoot names, slots in its
-    // xref (doc._offsets) for the others and for the object stream.
+    // xref for the others.
     const rootRef = doc.ref();
     const parentTree = doc.ref();
     const number = (element: Element): void => {
       for (const kid of element.kids) {
         if ('kids' in kid) {
-          kid.id = doc._offsets.push(null);
+          kid.id = newObjectNumber(pdf);
           number(kid);
         }
       }
@@ -408,11 +398,7 @@ export class Tagger {
     this.root.id = rootRef.id;
     number(this.root);
 
-    // Each object's number and its offset in `body`, as the object stream's header lists them.
-    const body = new AsciiBytes();
-    const offsets: number[] = [];
-    const write = (element: Element, parent: number): void => {
-      offsets.push(element.id, body.length);
+    const writeElement = (element: Element, parent: number, body: AsciiBytes): void => {
       body.text('<</S/').text(element.role).text('/P ').ref(parent);
       // The page of the first marked content: MCIDs on it are bare numbers, others MCRs.
       let pg: PdfPage | undefined;
@@ -444,7 +430,11 @@ export class Tagger {
         });
         if (count > 1) body.text(']');
       }
-      body.text('>>\n');
+      body.text('>>');
+    };
+    const write = (element: Element, parent: number): void => {
+      // PDFKit counts the references it made until they are ended: the root's is written here.
+      writeObject(pdf, element.id, (body) => writeElement(element, parent, body), element === this.root ? rootRef : undefined);
       for (const kid of element.kids) if ('kids' in kid) write(kid, element.id);
     };
     write(this.root, treeRoot.id);
@@ -457,25 +447,25 @@ export class Tagger {
       entries.push({ key, marks });
     }
     entries.sort((a, b) => a.key - b.key);
-    offsets.push(parentTree.id, body.length);
-    body.text('<</Nums[');
-    entries.forEach(({ key, link, marks }, index) => {
-      if (index > 0) body.text(' ');
-      body.int(key).text(' ');
-      if (link) body.ref(link.id);
-      else {
-        body.text('[');
-        for (const element of marks!.elements) body.ref(element.id).text(' ');
-        body.text(']');
-      }
-    });
-    body.text(']>>\n');
-
-    const stream = doc._offsets.push(null);
-    writeObjectStream(doc, stream, offsets, body);
-    // PDFKit counts the references it made until they are ended; their place is in the stream.
-    doc._refEnd(rootRef);
-    doc._refEnd(parentTree);
+    writeObject(
+      pdf,
+      parentTree.id,
+      (body) => {
+        body.text('<</Nums[');
+        entries.forEach(({ key, link, marks }, index) => {
+          if (index > 0) body.text(' ');
+          body.int(key).text(' ');
+          if (link) body.ref(link.id);
+          else {
+            body.text('[');
+            for (const element of marks!.elements) body.ref(element.id).text(' ');
+            body.text(']');
+          }
+        });
+        body.text(']>>');
+      },
+      parentTree,
+    );
 
     const data = treeRoot.data;
     data.K = rootRef;
@@ -497,25 +487,4 @@ function levelHeadings(headings: Element[]): void {
     heading.role = HEADINGS[level - 1];
     deepest = Math.max(deepest, level);
   }
-}
-
-/**
- * Writes the objects in `body` as one object stream `stream` (`offsets`: each object's number and
- * offset in `body`), and records for the cross-reference stream (compact-xref.ts) that each lives
- * there, at its index.
- */
-function writeObjectStream(doc: PdfTaggingDoc, stream: number, offsets: readonly number[], body: AsciiBytes): void {
-  const header = new AsciiBytes();
-  for (let i = 0; i < offsets.length; i += 2) header.int(offsets[i]).text(' ').int(offsets[i + 1]).text(' ');
-  header.text('\n');
-  const count = offsets.length / 2;
-  const deflated = deflateSync(Buffer.concat([header.view(), body.view()], header.length + body.length), { level: 3 });
-  // Encrypted as a stream, its objects' strings are not encrypted again (ISO 32000-1, 7.6.1).
-  const data = doc._security ? doc._security.getEncryptFn(stream, 0)(deflated) : deflated;
-  doc._offsets[stream - 1] = doc._offset;
-  doc._write(Buffer.from(`${stream} 0 obj\n<</Type/ObjStm/N ${count}/First ${header.length}/Filter/FlateDecode/Length ${data.length}>>\nstream\n`, 'latin1'));
-  doc._write(data);
-  doc._write(Buffer.from('\nendstream\nendobj\n', 'latin1'));
-  const compressed = (doc._compressed ??= new Map());
-  for (let i = 0; i < count; i++) compressed.set(offsets[2 * i], [stream, i]);
 }
