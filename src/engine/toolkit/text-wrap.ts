@@ -36,12 +36,25 @@ export function isNumberToken(token: string): boolean {
   return DIGIT.test(token) && (token.match(LETTERS)?.length ?? 0) <= 3;
 }
 
-/** The words of the text that must not be broken: every token of a figure, and every word when `allWords`. */
-export function unbreakableTokens(text: string, allWords: boolean): string[] {
-  const tokens: string[] = [];
-  for (const token of text.match(TOKENS) ?? []) if (!isSpace(token) && (allWords || isNumberToken(token))) tokens.push(token);
+/** The words of the text that must not be broken: every token of a figure, and every word when `allWords`. Shared: never mutate. */
+export function unbreakableTokens(text: string, allWords: boolean): readonly string[] {
+  const cache = allWords ? wordsByText : figuresByText;
+  let tokens = cache.get(text);
+  if (!tokens) {
+    tokens = (text.match(TOKENS) ?? []).filter((token) => !isSpace(token) && (allWords || isNumberToken(token)));
+    if (text.length > WRAP_CACHE_MAX_LENGTH) return tokens;
+    if (cache.size >= WRAP_CACHE_ENTRIES) cache.clear();
+    cache.set(text, tokens);
+  }
   return tokens;
 }
+
+/**
+ * Unbreakable tokens by text: a table looks for the figures of its cells with every document
+ * (tokens and their figure tests took about 50 us of the 20-item invoice's 1.6 ms, CPU profile).
+ */
+const wordsByText = new Map<string, readonly string[]>();
+const figuresByText = new Map<string, readonly string[]>();
 
 /**
  * Breaks text into lines no wider than `width`: at spaces and between CJK characters; a token
