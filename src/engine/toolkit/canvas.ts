@@ -167,9 +167,10 @@ export class Canvas {
   text(text: string, x: number, top: number, style: TextStyle, width?: number, align?: TextAlign): number {
     if (this.clip && (top < this.clip.top - 0.5 || top + lineHeight(style) > this.clip.bottom + 0.5)) return 0;
     const stack = this.stack(style);
-    const logical = logicalText(text);
-    // Most lines need no bidi: they are shaped as they are, with no line layout made for them.
+    // Most lines need no bidi: they are shaped as they are, with no line layout made for them
+    // (nor a look for a direction mark, which is above U+0590).
     const plain = isBelowU0590(text);
+    const logical = plain ? text : logicalText(text);
     const line = !plain && needsBidi(text) ? layoutLine(text) : undefined;
     let glyphs: readonly ShapedGlyph[];
     if (!line) glyphs = stack.shape(logical);
