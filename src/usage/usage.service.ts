@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig, DEFAULT_RENDER_TIMEOUT_MS } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { atomically, execute, sql, SqlScript } from '../jobs/sql-script';
+import { atomically, executeStatement, sql, SqlScript } from '../jobs/sql-script';
 import type { KeyMode } from '../auth/key-mode';
 import { billingPeriod, usageCounter } from './billing-period';
 import {
@@ -99,9 +99,9 @@ export class UsageService implements UsageLedger {
    * takes a slot again, which the limit may refuse: then the generation must not be delivered.
    */
   async confirm(reservation: HeldReservation): Promise<boolean> {
-    const kept = await execute(this.dataSource, sql(DROP_RESERVATION_SQL, reservation.id));
+    const kept = await executeStatement(this.dataSource, sql(DROP_RESERVATION_SQL, reservation.id));
     if (kept.changes > 0) return true;
-    const retaken = await execute(this.dataSource, sql(TAKE_SLOT_SQL, reservation.workspaceId, reservation.period, reservation.limit));
+    const retaken = await executeStatement(this.dataSource, sql(TAKE_SLOT_SQL, reservation.workspaceId, reservation.period, reservation.limit));
     return retaken.rows.length > 0;
   }
 
@@ -118,7 +118,7 @@ export class UsageService implements UsageLedger {
   /** `used` counts confirmed generations and the reservations that have not lapsed (of test keys' counter for `test`). */
   async snapshot(workspaceId: string, limit: number, now = new Date(), mode: KeyMode = 'live'): Promise<UsageSnapshot> {
     const period = billingPeriod(now);
-    const { rows } = await execute(this.dataSource, sql(USED_SQL, now.getTime(), workspaceId, usageCounter(period, mode)));
+    const { rows } = await executeStatement(this.dataSource, sql(USED_SQL, now.getTime(), workspaceId, usageCounter(period, mode)));
     const used = rows.length > 0 ? Math.max(0, Number(rows[0].used)) : 0;
     return { period, used, limit, remaining: Math.max(0, limit - used) };
   }

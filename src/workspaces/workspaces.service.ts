@@ -12,7 +12,7 @@ import { ApiError } from '../common/errors/api-error';
 import { insertEntity, updateEntity } from '../database/entity-statements';
 import { inDialect } from '../database/sql-dialect';
 import type { TemplateId } from '../engine/templates/template.types';
-import { atomically, SqlStep } from '../jobs/sql-script';
+import { atomically, executeStatement, sql, SqlStep } from '../jobs/sql-script';
 import { UsageService, UsageSnapshot } from '../usage/usage.service';
 import type { CreateWorkspaceDto } from './dto/create-workspace.dto';
 import type { UpdateWorkspaceDto } from './dto/update-workspace.dto';
@@ -156,18 +156,11 @@ export class WorkspacesService {
   /**
    * The workspace behind an active key, or null for an unknown or deactivated one. One indexed
    * join, no cache: it runs on every request, and a deactivated key must be refused at once.
+   * A prepared statement on SQLite: TypeORM's query() prepared the join again on every request.
    */
   async authenticate(plainKey: string): Promise<AuthenticatedWorkspace | null> {
     if (!looksLikeApiKey(plainKey)) return null;
-    const rows: KeyOwnerRow[] = await this.dataSource.query(
-      inDialect(
-        this.dataSource,
-        `SELECT k.id AS key_id, k.mode AS key_mode, w.id, w.name, w.plan, w.monthly_limit, w.suspended, w.enabled_templates
-         FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id
-         WHERE k.key_hash = ? AND k.revoked_at IS NULL`,
-      ),
-      [digestApiKey(plainKey)],
-    );
+    const rows = (await executeStatement(this.dataSource, sql(KEY_OWNER_SQL, digestApiKey(plainKey)))).rows as unknown as KeyOwnerRow[];
     if (rows.length === 0) return null;
     const row = rows[0];
     await this.noteKeyUse(row.key_id);
@@ -232,6 +225,10 @@ export class WorkspacesService {
     return { ...live, testUsed: test.used };
   }
 }
+
+const KEY_OWNER_SQL = `SELECT k.id AS key_id, k.mode AS key_mode, w.id, w.name, w.plan, w.monthly_limit, w.suspended, w.enabled_templates
+  FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id
+  WHERE k.key_hash = ? AND k.revoked_at IS NULL`;
 
 interface KeyOwnerRow {
   key_id: string;
