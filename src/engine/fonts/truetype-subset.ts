@@ -22,7 +22,12 @@ const WE_HAVE_INSTRUCTIONS = 0x100;
  * snaps outlines to a low-resolution pixel grid, which print never has and which anti-aliased
  * viewers such as poppler's do not apply (the visual snapshots are the same pixels without it).
  */
-export function encodeTrueTypeSubset(face: FontFace, glyphs: readonly number[], newIdOf: ReadonlyMap<number, number>): Buffer {
+/** A subset's new glyph id by the face's (undefined: not in the subset). */
+export interface GlyphIdLookup {
+  get(glyphId: number): number | undefined;
+}
+
+export function encodeTrueTypeSubset(face: FontFace, glyphs: readonly number[], newIdOf: GlyphIdLookup): Buffer {
   const glyphData = glyphs.map((glyphId) => withoutInstructions(remapComponents(face, glyphId, newIdOf)));
   const glyf = Buffer.alloc(glyphData.reduce((size, data) => size + pad4(data.length), 0));
   const loca = Buffer.alloc((glyphs.length + 1) * 4);
@@ -57,7 +62,7 @@ export function encodeTrueTypeSubset(face: FontFace, glyphs: readonly number[], 
   return writeSfnt(new Map([['glyf', glyf], ['head', head], ['hhea', hhea], ['hmtx', hmtx], ['loca', loca], ['maxp', maxp]]));
 }
 
-function remapComponents(face: FontFace, glyphId: number, newIdOf: ReadonlyMap<number, number>): Buffer {
+function remapComponents(face: FontFace, glyphId: number, newIdOf: GlyphIdLookup): Buffer {
   const components = face.components(glyphId);
   const data = face.glyphData(glyphId);
   if (components.length === 0) return data;

@@ -38,13 +38,16 @@ const FIRST_LETTER = /\p{L}/u;
 
 /** The usual language of the script of the first letter of `text`, or undefined for text without letters. */
 function scriptLanguage(text: string): string | undefined {
-  // Most text is Latin and starts with an ASCII letter after ASCII digits or signs at most: found
-  // without the regular expression (18 us of a 20-item invoice render, CPU profile on a loaded machine).
-  for (let i = 0; i < text.length; i++) {
-    const lower = text.charCodeAt(i) | 0x20;
+  // Most text is ASCII: a Latin letter after digits or signs at most, or no letter at all (an
+  // amount): told without the regular expression (18 us of a 20-item invoice render, CPU profile).
+  let ascii = true;
+  for (let i = 0; i < text.length && ascii; i++) {
+    const code = text.charCodeAt(i);
+    const lower = code | 0x20;
     if (lower >= 0x61 && lower <= 0x7a) return 'en';
-    if (text.charCodeAt(i) >= 0x80) break;
+    ascii = code < 0x80;
   }
+  if (ascii) return undefined;
   const letter = FIRST_LETTER.exec(text)?.[0];
   if (letter === undefined) return undefined;
   // Most text is Latin: one test.
