@@ -66,13 +66,18 @@ function writeXrefStream(doc: XrefInternals, compressed: ReadonlyMap<number, [nu
     const at = object * entry;
     const place = compressed.get(object);
     entries[at] = place ? 2 : 1;
-    entries.writeUIntBE(place ? place[0] : object === id ? xrefOffset : (doc._offsets[object - 1] ?? 0), at + 1, widths[1]);
-    if (place) entries.writeUIntBE(place[1], at + 1 + widths[1], widths[2]);
+    putField(entries, at + 1, widths[1], place ? place[0] : object === id ? xrefOffset : (doc._offsets[object - 1] ?? 0));
+    if (place) putField(entries, at + 1 + widths[1], widths[2], place[1]);
   }
   const dictionary = `<</Type/XRef/Size ${size}/W[${widths.join(' ')}]/Length ${entries.length}\n${trailerEntries(doc)}>>`;
   doc._write(Buffer.from(`${id} 0 obj\n${dictionary}\nstream\n`, 'latin1'));
   doc._write(entries);
   doc._write(Buffer.from(`\nendstream\nendobj\nstartxref\n${xrefOffset}\n%%EOF\n`, 'latin1'));
+}
+
+/** An unsigned big-endian field, byte by byte: Buffer#writeUIntBE's checks were most of this stream's 18 us (CPU profile). */
+function putField(bytes: Buffer, at: number, width: number, value: number): void {
+  for (let i = width - 1; i >= 0; i--, value = Math.floor(value / 256)) bytes[at + i] = value % 256;
 }
 
 /** Bytes an unsigned field needs for `value` (at least 1; Buffer writes up to 6). */

@@ -104,5 +104,5 @@ interface WritingDoc {
 }
 
 /** Room for a one-page invoice's bytes before growing. */
-const OUTPUT_START = 64 * 1024;
+const OUTPUT_START = 32 * 1024;
 const NEWLINE = 0x0a;
