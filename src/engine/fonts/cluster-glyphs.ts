@@ -1,3 +1,5 @@
+import { ARG_1_AND_2_ARE_WORDS, ARGS_ARE_XY_VALUES, MORE_COMPONENTS } from './glyf-composite';
+
 /**
  * Composite glyphs made for a face: one glyph drawing several of the font's glyphs at their
  * shaped positions. A font may split one character into several glyphs (Noto Sans Arabic draws
@@ -11,9 +13,6 @@ const FIRST_CLUSTER_ID = 0x10000;
 /** Bound per face: each distinct sequence costs a few dozen bytes. Past it, glyphs stay apart. */
 const MAX_CLUSTERS = 50_000;
 
-const ARG_1_AND_2_ARE_WORDS = 0x1;
-const ARGS_ARE_XY_VALUES = 0x2;
-const MORE_COMPONENTS = 0x20;
 
 /** One glyph of a cluster, at its pen position from the cluster's start, in font units (y up). */
 export interface ClusterPart {

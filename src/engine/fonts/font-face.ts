@@ -4,8 +4,8 @@ import { ClusterGlyphs } from './cluster-glyphs';
 import { fontkit } from './fontkit';
 import { ownGlyphs, RawGlyph } from './glyph-owners';
 import { isWoffFile, packSfnt, readSfntTables } from './sfnt-tables';
+import { componentRecords } from './glyf-composite';
 
-const COMPOSITE_MORE_COMPONENTS = 0x20;
 /** Bounds of a face's cache of words shaped by fontkit (those with ligatures, or in a face without the fast path). */
 const WORD_CACHE_ENTRIES = 4096;
 const WORD_CACHE_MAX_LENGTH = 64;
@@ -288,19 +288,9 @@ export class FontFace {
   }
 
   private parseComponents(data: Buffer): GlyphComponent[] {
-    if (data.length < 10 || data.readInt16BE(0) >= 0) return [];
-    const components: GlyphComponent[] = [];
-    let at = 10;
-    for (;;) {
-      const flags = data.readUInt16BE(at);
-      components.push({ offset: at + 2, glyphId: data.readUInt16BE(at + 2) });
-      at += 4 + (flags & 0x1 ? 4 : 2);
-      if (flags & 0x8) at += 2;
-      else if (flags & 0x40) at += 4;
-      else if (flags & 0x80) at += 8;
-      if (!(flags & COMPOSITE_MORE_COMPONENTS)) return components;
-    }
+    return componentRecords(data).records.map(({ glyphIdAt }) => ({ offset: glyphIdAt, glyphId: data.readUInt16BE(glyphIdAt) }));
   }
+
 }
 
 /** The fontkit internals freshGlyphs replaces. */

@@ -117,27 +117,37 @@ export class PdfSubsetFont {
 }
 
 /**
- * New ids by glyph id, in a flat array: include() looks one up for every glyph drawn, and a Map's
- * lookups were its 38 us of a 20-item invoice render (1,794 glyphs; CPU profile). 0 is .notdef's
+ * New ids by glyph id, in a flat array for the font's own glyphs: include() looks one up for every
+ * glyph drawn, and a Map's lookups were its 38 us of a 20-item invoice render (1,794 glyphs; CPU
+ * profile). A cluster's id (cluster-glyphs.ts, from 0x10000) is kept in a Map. 0 is .notdef's
  * id, and no other glyph's, so it also stands for "not included".
  */
 class NewGlyphIds {
   private ids = new Uint16Array(1024);
+  private readonly clusters = new Map<number, number>();
 
   get(glyphId: number): number | undefined {
+    if (glyphId >= FONT_GLYPH_IDS) return this.clusters.get(glyphId);
     const id = glyphId < this.ids.length ? this.ids[glyphId] : 0;
     return id !== 0 || glyphId === 0 ? id : undefined;
   }
 
   set(glyphId: number, id: number): void {
+    if (glyphId >= FONT_GLYPH_IDS) {
+      this.clusters.set(glyphId, id);
+      return;
+    }
     if (glyphId >= this.ids.length) {
-      const grown = new Uint16Array(Math.max(this.ids.length * 2, glyphId + 1));
+      const grown = new Uint16Array(Math.min(FONT_GLYPH_IDS, Math.max(this.ids.length * 2, glyphId + 1)));
       grown.set(this.ids);
       this.ids = grown;
     }
     this.ids[glyphId] = id;
   }
 }
+
+/** TrueType glyph ids are 16-bit. */
+const FONT_GLYPH_IDS = 0x10000;
 
 function sameCodePoints(a: readonly number[] | undefined, b: readonly number[]): boolean {
   return a !== undefined && a.length === b.length && a.every((code, i) => code === b[i]);

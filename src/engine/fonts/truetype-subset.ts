@@ -1,4 +1,5 @@
 import { FontFace } from './font-face';
+import { componentRecords, WE_HAVE_INSTRUCTIONS } from './glyf-composite';
 
 const HEAD_CHECKSUM_ADJUSTMENT = 8;
 const HEAD_INDEX_TO_LOC_FORMAT = 50;
@@ -7,12 +8,6 @@ const MAXP_NUM_GLYPHS = 4;
 const MAXP_MAX_COMPONENT_ELEMENTS = 28;
 const MAXP_MAX_COMPONENT_DEPTH = 30;
 const MAXP_MAX_SIZE_OF_INSTRUCTIONS = 26;
-const ARG_1_AND_2_ARE_WORDS = 0x1;
-const WE_HAVE_A_SCALE = 0x8;
-const MORE_COMPONENTS = 0x20;
-const WE_HAVE_AN_X_AND_Y_SCALE = 0x40;
-const WE_HAVE_A_TWO_BY_TWO = 0x80;
-const WE_HAVE_INSTRUCTIONS = 0x100;
 
 /**
  * Builds a TrueType font holding only `glyphs` (new id = index; old ids in the array), as PDF
@@ -84,22 +79,12 @@ function withoutInstructions(data: Buffer): Buffer {
     return stripped;
   }
   // A composite: its instructions follow the last component, announced by a component's flags.
-  const stripped = Buffer.from(data);
-  let instructed = false;
-  let at = 10;
-  let flags: number;
-  do {
-    flags = stripped.readUInt16BE(at);
-    if (flags & WE_HAVE_INSTRUCTIONS) {
-      instructed = true;
-      stripped.writeUInt16BE(flags & ~WE_HAVE_INSTRUCTIONS, at);
-    }
-    at += 4 + (flags & ARG_1_AND_2_ARE_WORDS ? 4 : 2);
-    if (flags & WE_HAVE_A_SCALE) at += 2;
-    else if (flags & WE_HAVE_AN_X_AND_Y_SCALE) at += 4;
-    else if (flags & WE_HAVE_A_TWO_BY_TWO) at += 8;
-  } while (flags & MORE_COMPONENTS);
-  return instructed ? stripped.subarray(0, at) : data;
+  const { records, end } = componentRecords(data);
+  const instructed = records.filter(({ flags }) => flags & WE_HAVE_INSTRUCTIONS);
+  if (instructed.length === 0) return data;
+  const stripped = Buffer.from(data.subarray(0, end));
+  for (const { flagsAt, flags } of instructed) stripped.writeUInt16BE(flags & ~WE_HAVE_INSTRUCTIONS, flagsAt);
+  return stripped;
 }
 
 function writeSfnt(tables: Map<string, Buffer>): Buffer {
