@@ -17,7 +17,7 @@ export async function timed(work: () => unknown): Promise<number> {
  * two take turns, so a change in the machine's load falls on both; the least is the run that other
  * processes disturbed least.
  */
-export async function bestTimes(small: () => unknown, large: () => unknown, runs = 3): Promise<{ small: number; large: number }> {
+export async function bestTimes(small: () => unknown, large: () => unknown, runs = 5): Promise<{ small: number; large: number }> {
   await small();
   const best = { small: Infinity, large: Infinity };
   for (let run = 0; run < runs; run++) {
