@@ -17,6 +17,12 @@ describe('AsciiBytes', () => {
     expect(out.length).toBe(expected.join('').length);
   });
 
+  it('appends bytes as they are, growing a small first buffer', () => {
+    const binary = Buffer.from([0, 0xff, 0x80, 0x0a]);
+    const out = new AsciiBytes(4).text('%PDF').append(binary).text(' obj');
+    expect([...out.view()]).toEqual([...Buffer.from('%PDF', 'latin1'), 0, 0xff, 0x80, 0x0a, ...Buffer.from(' obj', 'latin1')]);
+  });
+
   it('writes points as rounding to 2 decimals and toString() would', () => {
     const values = [0, -0, 0.004, -0.004, 0.005, -0.005, 1, -1, 12.5, -12.5, 0.1, 0.07, 841.89, 595.2756, 100, 1234.565, -72.019, 0.995, 99.999, 1e9 + 0.25];
     for (let i = 0; i < 2000; i++) values.push((i - 1000) * 0.0137, i * 7.3 - 5000.003);

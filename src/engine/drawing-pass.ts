@@ -7,6 +7,7 @@ import { deflatePageContents } from './page-content';
 import { fitToStandards, metadataTitle, standardOptions } from './pdf-standards';
 import { DEFAULT_LANG, PdfOptions, standardList } from './page/pdf-options';
 import { encryptionOptions } from './encryption';
+import { AsciiBytes } from './ascii-bytes';
 
 const PRODUCER = 'pdfgen';
 
@@ -63,35 +64,19 @@ export class DrawingPass {
  */
 function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
   const pdf = doc as unknown as WritingDoc;
-  let bytes = Buffer.allocUnsafe(OUTPUT_START);
-  let length = 0;
-  const room = (extra: number) => {
-    if (length + extra <= bytes.length) return;
-    const grown = Buffer.allocUnsafe(Math.max(bytes.length * 2, length + extra));
-    bytes.copy(grown, 0, 0, length);
-    bytes = grown;
-  };
+  const out = new AsciiBytes(OUTPUT_START);
   // The header PDFKit wrote as it was made, already counted in its offset.
   const header = doc.read() as Buffer | null;
-  if (header) {
-    room(header.length);
-    length += header.copy(bytes);
-  }
+  if (header) out.append(header);
   pdf._write = (data) => {
-    const start = length;
-    if (Buffer.isBuffer(data)) {
-      room(data.length);
-      length += data.copy(bytes, length);
-    } else {
-      // PDFKit's own text: a line, in its 'binary' (latin1) encoding.
-      room(data.length + 1);
-      length += bytes.write(data, length, 'latin1');
-      bytes[length++] = NEWLINE;
-    }
-    pdf._offset += length - start;
+    const start = out.length;
+    // PDFKit's own text is a line, in its 'binary' (latin1) encoding.
+    if (typeof data === 'string') out.text(data).byte(NEWLINE);
+    else out.append(data);
+    pdf._offset += out.length - start;
   };
   return new Promise((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.from(bytes.subarray(0, length))));
+    doc.on('end', () => resolve(Buffer.from(out.view())));
     doc.on('error', reject);
     // Flowing, with nothing pushed: 'end' comes when PDFKit pushes its end.
     doc.resume();
