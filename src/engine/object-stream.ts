@@ -1,5 +1,5 @@
-import { deflateSync } from 'node:zlib';
 import { AsciiBytes } from './ascii-bytes';
+import { deflate } from './deflate';
 
 /** The PDFKit internals objects are written with. */
 interface ObjectStreamDoc {
@@ -26,13 +26,6 @@ interface PendingObjects {
   offsets: number[];
   body: AsciiBytes;
 }
-
-/**
- * zlib's fastest level: level 6 packed the 20-item invoice's stream (10 KB) 15% smaller (3,256 ->
- * 2,756 bytes) for twice the time (57 -> 124 us in a hot loop), which the file no longer needs
- * since its subset fonts lost their hinting (11 KB smaller).
- */
-const STREAM_LEVEL = 1;
 
 /**
  * A number for an object of our own in PDFKit's cross-reference (which lists every slot of
@@ -85,7 +78,7 @@ export function writeObjectStream(doc: PDFKit.PDFDocument): void {
   for (let i = 0; i < offsets.length; i += 2) header.int(offsets[i]).text(' ').int(offsets[i + 1]).text(' ');
   header.text('\n');
   const count = offsets.length / 2;
-  const deflated = deflateSync(Buffer.concat([header.view(), body.view()], header.length + body.length), { level: STREAM_LEVEL });
+  const deflated = deflate(header.view(), body.view());
   // Encrypted as a stream, its objects' strings are not encrypted again (ISO 32000-1, 7.6.1).
   const data = pdf._security ? pdf._security.getEncryptFn(stream, 0)(deflated) : deflated;
   pdf._offsets[stream - 1] = pdf._offset;

@@ -1,13 +1,5 @@
-import { deflateSync } from 'node:zlib';
 import { AsciiBytes } from './ascii-bytes';
-
-/**
- * zlib's levels 1-3 share the fast matcher, and in a hot loop 3 packs content streams best at
- * about the same speed. Timed inside renders, where the render has pushed zlib's tables out of the
- * caches, 1 is faster: renders of the 20-item invoice 3.6% faster (ab-renders), for files 0.8% (20
- * items) to 3.5% (1,000 items) larger.
- */
-const CONTENT_LEVEL = 1;
+import { deflate } from './deflate';
 
 /** The PDFKit internals this module works on. */
 interface ContentStream {
@@ -107,22 +99,21 @@ function operatorsOf(doc: PdfKitPages): PageOperators {
 }
 
 /**
- * Each page's content as one stream, compressed at CONTENT_LEVEL rather than PDFKit's fixed
- * default (6): half the deflate time, for files 1-3% larger on the one-page samples and 8% on a
- * 31-page invoice (bench cases; the same content once inflated). PDFKit then writes the bytes as
- * they are, under the Filter set here.
+ * Each page's content as one stream, compressed at zlib's fastest level (deflate.ts) rather than
+ * PDFKit's fixed default (6): half the deflate time, for files 1-3% larger on the one-page samples
+ * and 8% on a 31-page invoice (bench cases; the same content once inflated). PDFKit then writes
+ * the bytes as they are, under the Filter set here.
  */
 export function deflatePageContents(doc: PDFKit.PDFDocument): void {
   for (const { content } of (doc as unknown as PdfKitPages)._pageBuffer) {
     handOver(content);
     const parts = content.buffer;
     if (parts.length === 0) continue;
-    const bytes = Buffer.concat(parts);
     if (!content.compress) {
-      content.buffer = [bytes];
+      content.buffer = [Buffer.concat(parts)];
       continue;
     }
-    content.buffer = [deflateSync(bytes, { level: CONTENT_LEVEL })];
+    content.buffer = [deflate(...parts)];
     content.data.Filter = 'FlateDecode';
     content.compress = false;
   }

@@ -1,7 +1,7 @@
-import { deflateSync } from 'node:zlib';
 import { FontFace } from './font-face';
 import { encodeTrueTypeSubset, GlyphIdLookup } from './truetype-subset';
 import { newObjectNumber, PdfKitRef, writeObject } from '../object-stream';
+import { deflate } from '../deflate';
 
 const FLAG_FIXED_PITCH = 1;
 const FLAG_SYMBOLIC = 4;
@@ -189,8 +189,8 @@ function subsetStreams(
     const program = encodeTrueTypeSubset(face, oldIds, newIdOf);
     streams = {
       programLength: program.length,
-      program: deflateSync(program, { level: 1 }),
-      toUnicode: deflateSync(`${toUnicodeCMap(codePoints)}\n`, { level: 1 }),
+      program: deflate(program),
+      toUnicode: deflate(Buffer.from(`${toUnicodeCMap(codePoints)}\n`, 'latin1')),
       widths: `[0[${oldIds.map((glyphId) => face.pdfWidth(glyphId)).join(' ')}]]`,
     };
     cachedBytes += streams.program.length + streams.toUnicode.length;
