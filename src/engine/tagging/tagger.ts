@@ -160,12 +160,12 @@ interface Frame {
 const LEAF_ROLES = new Set<StructRole>(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'P', 'Span', 'Caption', 'TH', 'TD', 'Lbl', 'LBody', 'Figure', 'Link', 'Note']);
 
 const ARTIFACT_BDC: Record<ArtifactKind, string> = {
-  Layout: '/Artifact <</Type /Layout>> BDC\n',
-  Background: '/Artifact <</Type /Background>> BDC\n',
-  Pagination: '/Artifact <</Type /Pagination>> BDC\n',
-  Header: '/Artifact <</Type /Pagination /Subtype /Header>> BDC\n',
-  Footer: '/Artifact <</Type /Pagination /Subtype /Footer>> BDC\n',
-  Watermark: '/Artifact <</Type /Pagination /Subtype /Watermark>> BDC\n',
+  Layout: '/Artifact<</Type/Layout>>BDC\n',
+  Background: '/Artifact<</Type/Background>>BDC\n',
+  Pagination: '/Artifact<</Type/Pagination>>BDC\n',
+  Header: '/Artifact<</Type/Pagination/Subtype/Header>>BDC\n',
+  Footer: '/Artifact<</Type/Pagination/Subtype/Footer>>BDC\n',
+  Watermark: '/Artifact<</Type/Pagination/Subtype/Watermark>>BDC\n',
 };
 
 const SLASH = 0x2f;
@@ -274,7 +274,7 @@ export class Tagger {
       const mcid = page.elements.length;
       page.elements.push(target);
       target.kids.push({ page, mcid });
-      out.byte(SLASH).text(target.role).text(' <</MCID ').int(mcid).text('>> BDC\n');
+      out.byte(SLASH).text(target.role).text('<</MCID ').int(mcid).text('>>BDC\n');
     }
     this.open = target;
   }

@@ -67,6 +67,9 @@ export class Canvas {
   private clip?: { top: number; bottom: number };
   /** Fill colour in force, so that runs of same-coloured text do not repeat the operator. */
   private fill?: string;
+  /** Font and size in force (text state outlives ET): a run in the same one writes no Tf. */
+  private font?: string;
+  private fontSize?: number;
 
   constructor(
     private readonly doc: PDFKit.PDFDocument,
@@ -97,7 +100,7 @@ export class Canvas {
       this.doc.addPage(this.pageOptions);
       this.firstPage = this.doc.bufferedPageRange().count - 1;
       this.pageIndex = 0;
-      this.fill = undefined;
+      this.forgetGraphicsState();
     }
     if (lang !== this.language) {
       this.language = lang;
@@ -128,7 +131,7 @@ export class Canvas {
     this.tags.close();
     this.doc.addPage(this.pageOptions);
     this.pageIndex++;
-    this.fill = undefined;
+    this.forgetGraphicsState();
   }
 
   /** Makes an earlier page of the section current (header/footer pass; pages are buffered). */
@@ -136,7 +139,7 @@ export class Canvas {
     this.tags.close();
     this.doc.switchToPage(this.firstPage + index);
     this.pageIndex = index;
-    this.fill = undefined;
+    this.forgetGraphicsState();
   }
 
   /**
@@ -154,7 +157,7 @@ export class Canvas {
       this.clip = undefined;
       this.tags.close();
       this.doc.restore();
-      this.fill = undefined;
+      this.forgetGraphicsState();
     }
   }
 
@@ -227,7 +230,7 @@ export class Canvas {
     } finally {
       this.tags.close();
       this.doc.restore();
-      this.fill = undefined;
+      this.forgetGraphicsState();
     }
   }
 
@@ -314,6 +317,12 @@ export class Canvas {
     this.tags.linked(options, this.doc.page.annotations[this.doc.page.annotations.length - 1]);
   }
 
+  /** A new page or a restored state: the colour and font in force are no longer known. */
+  private forgetGraphicsState(): void {
+    this.fill = undefined;
+    this.font = undefined;
+  }
+
   private setFill(color: string): void {
     if (color === this.fill) return;
     const operator = colorOperator(this.doc, color, false);
@@ -330,6 +339,7 @@ export class Canvas {
 
   /**
    * One BT/ET per font run; the text matrix flips PDFKit's top-down page space back upright.
+   * Tf only where the font or size changes: text state is graphics state, kept across BT/ET.
    * `squeeze` < 1 compresses the run horizontally (Tz), restored after it: Tz outlives ET.
    * Shaped positions (kerning, mark offsets) go into TJ adjustments against the widths the font
    * dictionary declares; vertical offsets (marks above or below) into the text rise (Ts).
@@ -344,7 +354,12 @@ export class Canvas {
       const face = glyphs[start].face;
       const font = this.documentFonts.for(face);
       this.doc.page.fonts[font.resourceName] = font.reference();
-      out.text('BT /').text(font.resourceName).byte(SPACE).points(size).text(' Tf');
+      out.text('BT');
+      if (font.resourceName !== this.font || size !== this.fontSize) {
+        out.text(' /').text(font.resourceName).byte(SPACE).points(size).text(' Tf');
+        this.font = font.resourceName;
+        this.fontSize = size;
+      }
       if (squeeze !== 1) out.byte(SPACE).points(squeeze * 100).text(' Tz');
       out.text(' 1 0 0 -1 ').points(x).byte(SPACE).points(baseline).text(' Tm ');
       // Pens in 1/1000 em from the run's start: where the shaping puts the next glyph, and where the viewer's is.
