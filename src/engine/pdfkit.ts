@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 // Before pdfkit, which loads fontkit.
 import './fonts/fontkit';
 import { standIn } from './module-stand-in';
@@ -21,7 +21,7 @@ type CryptoJs = Record<string | symbol, unknown> & { MD5(message: unknown): Dige
 standIn('pdfkit', 'crypto-js', (loadReal) => {
   const md5 = (message: unknown): Digest => {
     if (typeof message !== 'string') return (loadReal() as CryptoJs).MD5(message);
-    const digest = createHash('md5').update(message, 'utf8').digest();
+    const digest = hash('md5', message, 'buffer');
     const words = [digest.readInt32BE(0), digest.readInt32BE(4), digest.readInt32BE(8), digest.readInt32BE(12)];
     return { words, sigBytes: 16, toString: () => digest.toString('hex') };
   };

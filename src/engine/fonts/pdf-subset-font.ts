@@ -149,8 +149,11 @@ class NewGlyphIds {
 /** TrueType glyph ids are 16-bit. */
 const FONT_GLYPH_IDS = 0x10000;
 
+/** A loop, not `every`: called for most glyphs drawn (each shaped text has arrays of its own). */
 function sameCodePoints(a: readonly number[] | undefined, b: readonly number[]): boolean {
-  return a !== undefined && a.length === b.length && a.every((code, i) => code === b[i]);
+  if (a === undefined || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The deflated streams of one subset. */
