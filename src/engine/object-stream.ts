@@ -50,16 +50,26 @@ export function writeObject(doc: PDFKit.PDFDocument, id: number, write: (out: As
     pending.offsets.push(id, pending.body.length);
     write(pending.body);
     pending.body.byte(NEWLINE);
-  } else {
-    const out = new AsciiBytes();
-    write(out.int(id).text(' 0 obj\n'));
-    pdf._offsets[id - 1] = pdf._offset;
-    pdf._write(Buffer.from(out.text('\nendobj\n').view()));
-  }
-  if (ref) {
-    ref.offset = pdf._offsets[id - 1] ?? undefined;
-    pdf._refEnd(ref);
-  }
+  } else writePlainObject(doc, id, write);
+  if (ref) endReference(pdf, id, ref);
+}
+
+/**
+ * Writes the dictionary as object `id` of its own, where it is now in the file (not in the object
+ * stream, and its strings not encrypted: for unencrypted documents). `ref` as for writeObject.
+ */
+export function writePlainObject(doc: PDFKit.PDFDocument, id: number, write: (out: AsciiBytes) => void, ref?: PdfKitRef): void {
+  const pdf = doc as unknown as ObjectStreamDoc;
+  const out = new AsciiBytes(PLAIN_OBJECT_START);
+  write(out.int(id).text(' 0 obj\n'));
+  pdf._offsets[id - 1] = pdf._offset;
+  pdf._write(Buffer.from(out.text('\nendobj\n').view()));
+  if (ref) endReference(pdf, id, ref);
+}
+
+function endReference(pdf: ObjectStreamDoc, id: number, ref: PdfKitRef): void {
+  ref.offset = pdf._offsets[id - 1] ?? undefined;
+  pdf._refEnd(ref);
 }
 
 /**
@@ -90,3 +100,5 @@ export function writeObjectStream(doc: PDFKit.PDFDocument): void {
 }
 
 const NEWLINE = 0x0a;
+/** A dictionary of a few hundred bytes. */
+const PLAIN_OBJECT_START = 512;

@@ -7,6 +7,7 @@ import { isBelowU0590, isComplexScript, layoutLine, logicalText, mirroredOrigina
 import { pdfTextString } from '../pdf-text-string';
 import { Tagger } from '../tagging/tagger';
 import { keepContentAsBytes, pageContentBytes } from '../page-content';
+import { addLinkAnnotation } from '../link-annotation';
 
 /** Where a line of text was drawn, in the layout's own measurements (points, top-left origin). */
 export interface TextBox {
@@ -313,8 +314,7 @@ export class Canvas {
   /** Makes the area a link to `url` (mailto: addresses, the customer's web site). */
   link(x: number, y: number, width: number, height: number, url: string): void {
     const options = this.tags.linkOptions(url);
-    this.doc.link(x, y, width, height, url, options as PDFKit.Mixins.AnnotationOption);
-    this.tags.linked(options, this.doc.page.annotations[this.doc.page.annotations.length - 1]);
+    this.tags.linked(options, addLinkAnnotation(this.doc, x, y, width, height, url, options));
   }
 
   /** A new page or a restored state: the colour and font in force are no longer known. */
