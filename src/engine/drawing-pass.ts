@@ -6,7 +6,7 @@ import { compactXref } from './compact-xref';
 import { deflatePageContents } from './page-content';
 import { fitToStandards, metadataTitle, standardOptions } from './pdf-standards';
 import { DEFAULT_LANG, PdfOptions, standardList } from './page/pdf-options';
-import { encryptionOptions } from './encryption';
+import { encryptionOptions, encryptWithNodeCrypto } from './encryption';
 import { AsciiBytes } from './ascii-bytes';
 
 const PRODUCER = 'pdfgen';
@@ -36,6 +36,7 @@ export class DrawingPass {
       ...(options.encryption ? encryptionOptions(options.encryption) : {}),
     });
     fitToStandards(this.doc, standards);
+    encryptWithNodeCrypto(this.doc);
     compactXref(this.doc);
     this.bytes = collect(this.doc);
     this.documentFonts = new DocumentFonts(this.doc);
