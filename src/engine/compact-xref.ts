@@ -1,4 +1,4 @@
-import { writeObjectStream } from './object-stream';
+import { CompressedObjects, writeObjectStream } from './object-stream';
 
 /** The PDFKit internals the cross-reference is written from. */
 interface XrefInternals {
@@ -8,8 +8,8 @@ interface XrefInternals {
   _root: { id: number };
   _info: { id: number };
   _id: Buffer;
-  /** Objects written inside an object stream (object-stream.ts): [stream object, index]. */
-  _compressed?: Map<number, [number, number]>;
+  /** Objects written inside the object stream (object-stream.ts). */
+  _compressed?: CompressedObjects;
   _write(data: Buffer): void;
   push(chunk: null): void;
   _finalize(): void;
@@ -29,7 +29,7 @@ export function compactXref(doc: object): void {
   const internals = doc as unknown as XrefInternals;
   internals._finalize = function (this: XrefInternals) {
     writeObjectStream(this as unknown as PDFKit.PDFDocument);
-    if (this._compressed?.size) writeXrefStream(this, this._compressed);
+    if (this._compressed) writeXrefStream(this, this._compressed);
     else writeXrefTable(this);
     this.push(null);
   };
@@ -50,12 +50,12 @@ function writeXrefTable(doc: XrefInternals): void {
  * 185 objects, against 415 deflated from the 1,665 of fixed 4-byte fields, and deflating it had
  * cost 45 µs of a 1.3 ms render (timed inside renders).
  */
-function writeXrefStream(doc: XrefInternals, compressed: ReadonlyMap<number, [number, number]>): void {
+function writeXrefStream(doc: XrefInternals, { stream, indexOf }: CompressedObjects): void {
   const xrefOffset = doc._offset;
   const id = doc._offsets.length + 1;
   const size = id + 1;
   let largestIndex = 0;
-  for (const [, index] of compressed.values()) largestIndex = Math.max(largestIndex, index);
+  for (const index of indexOf) largestIndex = Math.max(largestIndex, index);
   // Object streams come before the xref, so its own offset is the largest of the second fields.
   const widths = [1, byteWidth(xrefOffset), byteWidth(largestIndex)];
   const entry = widths[0] + widths[1] + widths[2];
@@ -64,10 +64,10 @@ function writeXrefStream(doc: XrefInternals, compressed: ReadonlyMap<number, [nu
   entries.writeUIntBE(Math.min(0xffff, 2 ** (8 * widths[2]) - 1), 1 + widths[1], widths[2]);
   for (let object = 1; object <= id; object++) {
     const at = object * entry;
-    const place = compressed.get(object);
-    entries[at] = place ? 2 : 1;
-    putField(entries, at + 1, widths[1], place ? place[0] : object === id ? xrefOffset : (doc._offsets[object - 1] ?? 0));
-    if (place) putField(entries, at + 1 + widths[1], widths[2], place[1]);
+    const index = object < indexOf.length ? indexOf[object] : -1;
+    entries[at] = index >= 0 ? 2 : 1;
+    putField(entries, at + 1, widths[1], index >= 0 ? stream : object === id ? xrefOffset : (doc._offsets[object - 1] ?? 0));
+    if (index >= 0) putField(entries, at + 1 + widths[1], widths[2], index);
   }
   const dictionary = `<</Type/XRef/Size ${size}/W[${widths.join(' ')}]/Length ${entries.length}\n${trailerEntries(doc)}>>`;
   doc._write(Buffer.from(`${id} 0 obj\n${dictionary}\nstream\n`, 'latin1'));
