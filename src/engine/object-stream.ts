@@ -53,13 +53,27 @@ export function newObjectNumber(doc: PDFKit.PDFDocument): number {
  * `ref`: PDFKit's reference with that number, which PDFKit waits for until it is ended.
  */
 export function writeObject(doc: PDFKit.PDFDocument, id: number, write: (out: AsciiBytes) => void, ref?: PdfKitRef): void {
+  const body = startObject(doc, id);
+  write(body);
+  endObject(doc, id, body, ref);
+}
+
+/**
+ * writeObject in two calls, for a caller that writes many objects (the structure elements) without
+ * making a closure for each: object `id`'s dictionary goes into the bytes returned, then endObject.
+ */
+export function startObject(doc: PDFKit.PDFDocument, id: number): AsciiBytes {
   const pdf = doc as unknown as ObjectStreamDoc;
-  if (pdf.options.tagged) {
-    const pending = (pdf._objectStream ??= { offsets: [], body: new AsciiBytes() });
-    pending.offsets.push(id, pending.body.length);
-    write(pending.body);
-    pending.body.byte(NEWLINE);
-  } else writePlainObject(doc, id, write);
+  if (!pdf.options.tagged) return startPlainObject(id);
+  const pending = (pdf._objectStream ??= { offsets: [], body: new AsciiBytes() });
+  pending.offsets.push(id, pending.body.length);
+  return pending.body;
+}
+
+export function endObject(doc: PDFKit.PDFDocument, id: number, body: AsciiBytes, ref?: PdfKitRef): void {
+  const pdf = doc as unknown as ObjectStreamDoc;
+  if (pdf.options.tagged) body.byte(NEWLINE);
+  else endPlainObject(pdf, id, body);
   if (ref) endReference(pdf, id, ref);
 }
 
@@ -69,11 +83,19 @@ export function writeObject(doc: PDFKit.PDFDocument, id: number, write: (out: As
  */
 export function writePlainObject(doc: PDFKit.PDFDocument, id: number, write: (out: AsciiBytes) => void, ref?: PdfKitRef): void {
   const pdf = doc as unknown as ObjectStreamDoc;
-  const out = new AsciiBytes(PLAIN_OBJECT_START);
-  write(out.int(id).text(' 0 obj\n'));
-  pdf._offsets[id - 1] = pdf._offset;
-  pdf._write(Buffer.from(out.text('\nendobj\n').view()));
+  const body = startPlainObject(id);
+  write(body);
+  endPlainObject(pdf, id, body);
   if (ref) endReference(pdf, id, ref);
+}
+
+function startPlainObject(id: number): AsciiBytes {
+  return new AsciiBytes(PLAIN_OBJECT_START).int(id).text(' 0 obj\n');
+}
+
+function endPlainObject(pdf: ObjectStreamDoc, id: number, body: AsciiBytes): void {
+  pdf._offsets[id - 1] = pdf._offset;
+  pdf._write(Buffer.from(body.text('\nendobj\n').view()));
 }
 
 function endReference(pdf: ObjectStreamDoc, id: number, ref: PdfKitRef): void {

@@ -1,7 +1,7 @@
 import { pdfTextString } from '../pdf-text-string';
 import { AsciiBytes } from '../ascii-bytes';
 import { pageContentBytes } from '../page-content';
-import { newObjectNumber, writeObject } from '../object-stream';
+import { endObject, newObjectNumber, startObject, writeObject } from '../object-stream';
 import { contentLanguage, documentScript } from './content-language';
 
 /**
@@ -420,21 +420,25 @@ export class Tagger {
       const count = element.kids.length;
       if (count > 0) {
         body.text(count === 1 ? '/K ' : '/K[');
-        element.kids.forEach((kid, index) => {
+        for (let index = 0; index < count; index++) {
+          const kid = element.kids[index];
           if (index > 0) body.text(' ');
           if ('kids' in kid) body.ref(kid.id);
           else if ('mcid' in kid) {
             if (kid.page.page === pg) body.int(kid.mcid);
             else body.text('<</Type/MCR/Pg ').ref(kid.page.page.dictionary.id).text('/MCID ').int(kid.mcid).text('>>');
           } else body.text('<</Type/OBJR/Obj ').ref(kid.annotation.id).text('/Pg ').ref(kid.page.dictionary.id).text('>>');
-        });
+        }
         if (count > 1) body.text(']');
       }
       body.text('>>');
     };
     const write = (element: Element, parent: number): void => {
+      // One object stream's bytes for all, without a closure an element (startObject).
+      const body = startObject(pdf, element.id);
+      writeElement(element, parent, body);
       // PDFKit counts the references it made until they are ended: the root's is written here.
-      writeObject(pdf, element.id, (body) => writeElement(element, parent, body), element === this.root ? rootRef : undefined);
+      endObject(pdf, element.id, body, element === this.root ? rootRef : undefined);
       for (const kid of element.kids) if ('kids' in kid) write(kid, element.id);
     };
     write(this.root, treeRoot.id);
