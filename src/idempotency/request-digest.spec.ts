@@ -15,4 +15,9 @@ describe('requestDigest', () => {
     expect(requestDigest({ data: { b: [1, 2] }, a: 1 })).not.toBe(base);
     expect(requestDigest({ data: { a: '1', b: [1, 2] } })).not.toBe(base);
   });
+
+  it('keeps the digests stored before (keys held for 24 hours outlive a deploy)', () => {
+    const body = JSON.parse('{"templateId":"invoice-basic","data":{"items":[{"quantity":2,"description":"é \\u2028 \\"q\\""},[],{}],"total":1e21,"note":null}}');
+    expect(requestDigest({ mode: 'live', body })).toBe('5d84c5129d92dbd446a69aedd080ffbc5baede5d23092d77485606fa2acb0e8f');
+  });
 });

@@ -26,6 +26,15 @@ describe('checkJsonShape', () => {
     expect(await shapeOf({ note: text.repeat(MAX_JSON_OBJECT_KEYS / 10), deep: '['.repeat(100) })).toBeNull();
   });
 
+  it('keeps a string and its escape open across the slices a large body is scanned in', async () => {
+    // The body is scanned 256 KB at a time: the backslash ends the first slice, the quote it escapes starts the next.
+    const opening = '{"note":"';
+    const filler = 'x'.repeat(256 * 1024 - opening.length - 1);
+    const brackets = '['.repeat(MAX_JSON_DEPTH + 1);
+    expect(await shapeOf(`${opening}${filler}\\"${brackets}"}`)).toBeNull();
+    expect(await shapeOf(`${opening}${filler}\\""${brackets}`)).toMatch(/nesting deeper/);
+  });
+
   it('lets other work run while it scans a large body', async () => {
     let ticks = 0;
     const timer = setInterval(() => ticks++, 0);
