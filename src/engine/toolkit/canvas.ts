@@ -7,6 +7,7 @@ import { isBelowU0590, isComplexScript, layoutLine, logicalText, mirroredOrigina
 import { pdfTextString } from '../pdf-text-string';
 import { Tagger } from '../tagging/tagger';
 import { keepContentAsBytes, pageContentBytes } from '../page-content';
+import type { AsciiBytes } from '../ascii-bytes';
 import { addLinkAnnotation } from '../link-annotation';
 
 /** Where a line of text was drawn, in the layout's own measurements (points, top-left origin). */
@@ -370,18 +371,12 @@ export class Canvas {
       let show = out.length;
       let array = false;
       let codes = false;
-      const endShow = () => {
-        if (codes) out.byte(GREATER);
-        if (array) out.text('] TJ ');
-        else if (codes) out.text(' Tj ');
-        show = out.length;
-        array = codes = false;
-      };
       let end = start;
       for (; end < glyphs.length && glyphs[end].face === face; end++) {
         const glyph = glyphs[end];
         if (glyph.yOffset !== rise) {
-          endShow();
+          endShow(out, array, codes);
+          array = codes = false;
           rise = glyph.yOffset;
           out.points((rise * size) / 1000).text(' Ts ');
           show = out.length;
@@ -402,13 +397,20 @@ export class Canvas {
         viewer += face.pdfWidth(glyph.glyphId);
         target += glyph.advance;
       }
-      endShow();
+      endShow(out, array, codes);
       if (rise !== 0) out.text('0 Ts ');
       out.text(squeeze !== 1 ? '100 Tz ET\n' : 'ET\n');
       x += target * scale;
       start = end;
     }
   }
+}
+
+/** Ends a show operator: `<codes> Tj`, or the array's `] TJ` (a function, not a closure made for every run drawn). */
+function endShow(out: AsciiBytes, array: boolean, codes: boolean): void {
+  if (codes) out.byte(GREATER);
+  if (array) out.text('] TJ ');
+  else if (codes) out.text(' Tj ');
 }
 
 const SPACE = 0x20;
