@@ -62,9 +62,9 @@ export function asciiUri(url: string): string {
 
 const LONE_SURROGATE = /^[\ud800-\udfff]$/;
 
-/** The URI as a PDF string, its delimiters escaped. */
+/** The URI as a PDF string: printable ASCII once encoded, so a literal string. */
 export function uriString(url: string): string {
-  return `(${asciiUri(url).replace(/[()\\]/g, (c) => `\\${c}`)})`;
+  return pdfTextString(asciiUri(url));
 }
 
 /** A coordinate as PDFKit writes numbers: rounded to 6 decimals. */
