@@ -112,6 +112,10 @@ describe('the service process', () => {
       const yaml = await fetch(`${service.url}/openapi.yaml`);
       expect([yaml.status, (await yaml.text()).slice(0, 15)]).toEqual([200, 'openapi: 3.1.0\n']);
       expect(loadsOnHttpThread()).toEqual(['liquidjs', 'js-yaml']);
+      // nodemailer only sends (no SMTP_URL here); SASLprep checks a PDF password when one comes.
+      const encrypted = { templateId: 'invoice-basic', data: sample('invoice-basic'), outputFormat: 'base64', options: { encryption: { ownerPassword: 'owner-Secret-1', userPassword: 'open sesame' } } };
+      expect((await generate(service.url, key, encrypted)).status).toBe(200);
+      expect(loadsOnHttpThread()).toEqual(['liquidjs', 'js-yaml', '@mongodb-js/saslprep']);
     } finally {
       service.child.kill('SIGTERM');
       await service.exited;
