@@ -30,6 +30,8 @@ type Order = { warm: number } | { batch: number };
 async function main(): Promise<void> {
   const [a, b, seconds = '20', batch = '20'] = process.argv.slice(2);
   if (!a || !b) throw new Error('usage: ab-renders.js <checkout A> <checkout B> [seconds] [batch]');
+  // Before the workers are made, as main.ts does: some of it sizes the isolates made afterwards.
+  tuneHeapForMemory();
   const sides: Side[] = [a, b].map((root) => ({ root: resolve(root), worker: spawn(resolve(root)), perRender: [] }));
   await Promise.all(sides.map((side) => ask(side.worker, { warm: 300 })));
   const end = Date.now() + Number(seconds) * 1000;

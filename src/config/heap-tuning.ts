@@ -1,4 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
+import { RENDER_WORKER_SEMI_SPACE_MB } from '../generation/pool/worker-limits';
 
 /**
  * V8 tunes its garbage collector for throughput on a big machine; ours are small containers, and a
@@ -34,6 +35,8 @@ const TUNING = [
   { flag: '--semi-space-growth-factor=1', unlessSet: ['--semi-space-growth-factor', '--max-semi-space-size', '--min-semi-space-size'] },
   { flag: '--heap-growing-percent=35', unlessSet: ['--heap-growing-percent'] },
   { flag: '--no-allocation-site-pretenuring', unlessSet: ['--allocation-site-pretenuring', '--no-allocation-site-pretenuring'] },
+  // Read when an isolate is made, so it sizes the render workers, not the HTTP thread (see worker-limits.ts).
+  { flag: `--min-semi-space-size=${RENDER_WORKER_SEMI_SPACE_MB}`, unlessSet: ['--min-semi-space-size', '--max-semi-space-size', '--semi-space-growth-factor'] },
 ];
 
 export function tuneHeapForMemory(operatorFlags = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`): string[] {

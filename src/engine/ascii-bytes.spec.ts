@@ -36,4 +36,31 @@ describe('AsciiBytes', () => {
     out.insert(0, 0x5b);
     expect(out.view().toString('latin1')).toBe('[<00001a2b>-120 ');
   });
+
+  it('hands a released buffer to the next writer, which writes over it, and is empty after the release', () => {
+    const first = new AsciiBytes().text('first document');
+    const memory = first.view().buffer;
+    const copied = Buffer.from(first.view());
+    first.release();
+    expect(first.view().length).toBe(0);
+    const second = new AsciiBytes().text('second');
+    expect(second.view().buffer).toBe(memory);
+    expect(second.view().toString('latin1')).toBe('second');
+    expect(copied.toString('latin1')).toBe('first document');
+    // Written to again by mistake, a released writer takes a buffer of its own.
+    first.text('late');
+    expect(first.view().buffer).not.toBe(memory);
+    expect(second.view().toString('latin1')).toBe('second');
+    second.release();
+  });
+
+  it('keeps small writers on Node\'s shared pool, never taking a spare buffer for them', () => {
+    const big = new AsciiBytes();
+    const memory = big.view().buffer;
+    big.release();
+    expect(new AsciiBytes(512).view().buffer).not.toBe(memory);
+    const next = new AsciiBytes();
+    expect(next.view().buffer).toBe(memory);
+    next.release();
+  });
 });

@@ -10,7 +10,18 @@ export class AsciiBytes {
   length = 0;
 
   constructor(capacity = 16 * 1024) {
-    this.bytes = Buffer.allocUnsafe(capacity);
+    this.bytes = (capacity >= SPARE_FROM && takeSpare(capacity)) || Buffer.allocUnsafe(capacity);
+  }
+
+  /**
+   * Hands the buffer on to the next writer on this thread. Only for a caller that has copied the
+   * bytes out (deflated, concatenated) and keeps no view of them; the writer is empty afterwards.
+   */
+  release(): void {
+    const bytes = this.bytes;
+    this.bytes = EMPTY;
+    this.length = 0;
+    if (bytes.length >= SPARE_FROM && bytes.length <= SPARE_MAX_BYTES && spare.length < SPARE_MAX) spare.push(bytes);
   }
 
   text(text: string): this {
@@ -110,6 +121,26 @@ export class AsciiBytes {
     this.bytes.copy(grown, 0, 0, this.length);
     this.bytes = grown;
   }
+}
+
+/**
+ * Buffers of released writers, for the next ones. A render's output, page contents, object stream
+ * and its header took 112 KB of new buffers; alive through the render's scavenges, they were
+ * promoted, and waited in the old generation for a full collection: the 20-item invoice 3,000
+ * times in a render worker, its external memory peaked at 13.8 MB against 8.2 at 3a9de5a.
+ */
+const spare: Buffer[] = [];
+const SPARE_MAX = 8;
+const SPARE_MAX_BYTES = 1024 * 1024;
+/** Smaller buffers come from Node's shared pool anyway. */
+const SPARE_FROM = 4 * 1024;
+const EMPTY = Buffer.alloc(0);
+
+function takeSpare(capacity: number): Buffer | undefined {
+  for (let i = spare.length - 1; i >= 0; i--) {
+    if (spare[i].length >= capacity) return spare.splice(i, 1)[0];
+  }
+  return undefined;
 }
 
 /** Longest text copied in JavaScript: a text operator is written in 10 to 15 pieces (canvas.ts). */

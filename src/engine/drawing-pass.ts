@@ -77,7 +77,11 @@ function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
     pdf._offset += out.length - start;
   };
   return new Promise((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.from(out.view())));
+    doc.on('end', () => {
+      const bytes = Buffer.from(out.view());
+      out.release();
+      resolve(bytes);
+    });
     doc.on('error', reject);
     // Flowing, with nothing pushed: 'end' comes when PDFKit pushes its end.
     doc.resume();

@@ -119,11 +119,14 @@ export function writeObjectStream(doc: PDFKit.PDFDocument): void {
   for (let i = 0; i < offsets.length; i += 2) header.int(offsets[i]).text(' ').int(offsets[i + 1]).text(' ');
   header.text('\n');
   const count = offsets.length / 2;
+  const first = header.length;
   const deflated = deflate(header.view(), body.view());
+  header.release();
+  body.release();
   // Encrypted as a stream, its objects' strings are not encrypted again (ISO 32000-1, 7.6.1).
   const data = pdf._security ? pdf._security.getEncryptFn(stream, 0)(deflated) : deflated;
   pdf._offsets[stream - 1] = pdf._offset;
-  pdf._write(Buffer.from(`${stream} 0 obj\n<</Type/ObjStm/N ${count}/First ${header.length}/Filter/FlateDecode/Length ${data.length}>>\nstream\n`, 'latin1'));
+  pdf._write(Buffer.from(`${stream} 0 obj\n<</Type/ObjStm/N ${count}/First ${first}/Filter/FlateDecode/Length ${data.length}>>\nstream\n`, 'latin1'));
   pdf._write(data);
   pdf._write(Buffer.from('\nendstream\nendobj\n', 'latin1'));
   const indexOf = new Int32Array(stream + 1).fill(-1);

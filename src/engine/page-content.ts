@@ -42,6 +42,11 @@ class PageOperators {
     return this.bytes.view();
   }
 
+  /** Once the operators have been copied out (deflated, concatenated): see AsciiBytes.release. */
+  release(): void {
+    this.bytes.release();
+  }
+
   /** Where the next operators go when the caller writes them as bytes (after those added before). */
   writer(): AsciiBytes {
     this.flush();
@@ -106,15 +111,17 @@ function operatorsOf(doc: PdfKitPages): PageOperators {
  */
 export function deflatePageContents(doc: PDFKit.PDFDocument): void {
   for (const { content } of (doc as unknown as PdfKitPages)._pageBuffer) {
+    const operators = content.operators;
     handOver(content);
     const parts = content.buffer;
     if (parts.length === 0) continue;
     if (!content.compress) {
       content.buffer = [Buffer.concat(parts)];
-      continue;
+    } else {
+      content.buffer = [deflate(...parts)];
+      content.data.Filter = 'FlateDecode';
+      content.compress = false;
     }
-    content.buffer = [deflate(...parts)];
-    content.data.Filter = 'FlateDecode';
-    content.compress = false;
+    operators?.release();
   }
 }
