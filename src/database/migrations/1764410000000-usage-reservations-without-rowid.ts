@@ -14,32 +14,27 @@ export class UsageReservationsWithoutRowid1764410000000 implements MigrationInte
 
   async up(queryRunner: QueryRunner): Promise<void> {
     if (queryRunner.connection.options.type !== 'better-sqlite3') return;
-    await queryRunner.query(
-      `CREATE TABLE usage_reservations_keyed (
-        id varchar(36) PRIMARY KEY NOT NULL,
-        workspace_id varchar(36) NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-        period varchar(12) NOT NULL,
-        expires_at bigint NOT NULL
-      ) WITHOUT ROWID`,
-    );
-    await queryRunner.query('INSERT INTO usage_reservations_keyed (id, workspace_id, period, expires_at) SELECT id, workspace_id, period, expires_at FROM usage_reservations');
-    await queryRunner.query('DROP TABLE usage_reservations');
-    await queryRunner.query('ALTER TABLE usage_reservations_keyed RENAME TO usage_reservations');
+    await rebuildReservations(queryRunner, true);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
     if (queryRunner.connection.options.type !== 'better-sqlite3') return;
-    await queryRunner.query(
-      `CREATE TABLE usage_reservations_rowid (
-        id varchar(36) PRIMARY KEY NOT NULL,
-        workspace_id varchar(36) NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-        period varchar(12) NOT NULL,
-        expires_at bigint NOT NULL
-      )`,
-    );
-    await queryRunner.query('INSERT INTO usage_reservations_rowid (id, workspace_id, period, expires_at) SELECT id, workspace_id, period, expires_at FROM usage_reservations');
-    await queryRunner.query('DROP TABLE usage_reservations');
-    await queryRunner.query('ALTER TABLE usage_reservations_rowid RENAME TO usage_reservations');
+    await rebuildReservations(queryRunner, false);
     await queryRunner.query('CREATE INDEX idx_usage_reservations_expiry ON usage_reservations (workspace_id, period, expires_at)');
   }
+}
+
+/** usage_reservations made again with its rows, as a WITHOUT ROWID table or a rowid one (SQLite has no ALTER for that). */
+async function rebuildReservations(queryRunner: QueryRunner, withoutRowid: boolean): Promise<void> {
+  await queryRunner.query(
+    `CREATE TABLE usage_reservations_rebuilt (
+      id varchar(36) PRIMARY KEY NOT NULL,
+      workspace_id varchar(36) NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+      period varchar(12) NOT NULL,
+      expires_at bigint NOT NULL
+    )${withoutRowid ? ' WITHOUT ROWID' : ''}`,
+  );
+  await queryRunner.query('INSERT INTO usage_reservations_rebuilt (id, workspace_id, period, expires_at) SELECT id, workspace_id, period, expires_at FROM usage_reservations');
+  await queryRunner.query('DROP TABLE usage_reservations');
+  await queryRunner.query('ALTER TABLE usage_reservations_rebuilt RENAME TO usage_reservations');
 }
