@@ -35,4 +35,6 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "dist/main.js"]
+# The HTTP thread's young generation: 2 x 2 MB, as `npm start` runs it (docs/operating.md, "Settings").
+# V8 sizes it when the process starts, before the service's own tuning (src/config/heap-tuning.ts) runs.
+CMD ["node", "--max-semi-space-size=2", "--min-semi-space-size=2", "dist/main.js"]

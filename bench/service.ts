@@ -23,7 +23,7 @@ export interface ServiceChoice {
   env?: NodeJS.ProcessEnv;
 }
 
-/** Starts `node dist/main.js` on a free port with a temporary data directory and a business workspace with a huge limit. */
+/** Starts `node dist/main.js` (with the Node flags of the build's `npm start`) on a free port with a temporary data directory and a business workspace with a huge limit. */
 export async function startService(log: (line: string) => void, choice: ServiceChoice = {}): Promise<RunningService> {
   const tempDir = await mkdtemp(join(tmpdir(), 'pdfgen-bench-'));
   const dataDir = join(tempDir, 'data');
@@ -45,8 +45,8 @@ export async function startService(log: (line: string) => void, choice: ServiceC
   };
   // SQLite and files under DATA_DIR unless asked to bench the configured Postgres / Redis / S3.
   if (process.env.BENCH_INHERIT_BACKENDS !== '1') for (const name of ['DATABASE_URL', 'REDIS_URL', 'S3_BUCKET']) delete env[name];
-  // BENCH_SERVICE_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the service under load.
-  const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // The build's own `npm start` flags, then BENCH_SERVICE_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the service under load.
+  const nodeArgs = [...startFlags(choice.root), ...(process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   const main = await snapshotBuild(tempDir, choice.root);
   const child = spawn(process.execPath, [...nodeArgs, main], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -76,6 +76,12 @@ export async function startService(log: (line: string) => void, choice: ServiceC
     await rm(tempDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** The Node flags a build's `npm start` gives `node dist/main.js` (package.json, scripts.start). */
+export function startFlags(root = THIS_CHECKOUT): string[] {
+  const start: string = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts?.start ?? '';
+  return /\bnode((?:\s+--\S+)*)\s+dist\/main\.js/.exec(start)?.[1].split(/\s+/).filter(Boolean) ?? [];
 }
 
 /** VmRSS of a process: the resident set of all its threads (worker threads share the process). */

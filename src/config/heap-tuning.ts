@@ -27,6 +27,14 @@ import { RENDER_WORKER_SEMI_SPACE_MB } from '../generation/pool/worker-limits';
  *   `buffer` 389 and 365, 590 and 616.
  * A flag the operator passes (NODE_OPTIONS or the command line) wins over ours.
  *
+ * The HTTP thread's own young generation is capped on the command line, by `npm start` and the
+ * image (`--max-semi-space-size=2 --min-semi-space-size=2`), because the growth factor set here
+ * does not hold it: every isolate made (a render worker starting) puts the factor back to 2 until
+ * that worker's own call, and the HTTP thread, busy starting too, grows meanwhile. Without the
+ * flags its new space after start was 8 MB in two of four starts and 4 MB in the others, and the
+ * bench's peak RSS fell in two groups, 196-198 and 203-205 MB. With them, five alternating runs of
+ * the bench's protocol: 190.9-198.0 MB against 196.6-204.5.
+ *
  * Called by the HTTP thread before the application loads and by every render worker as it starts:
  * creating an isolate resets the growth factor to at least 2 for the whole process.
  */

@@ -14,11 +14,11 @@ export interface ServiceProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs the built service (`node dist/main.js`) as operators do, and waits until it listens. */
-export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
+/** Runs the built service (`node [nodeArgs] dist/main.js`) as operators do, and waits until it listens. */
+export async function startServiceProcess(env: Record<string, string>, nodeArgs: string[] = []): Promise<ServiceProcess> {
   // A caller that must know the address before the start (PUBLIC_URL, an OpenID provider's redirect) gives PORT.
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, [MAIN], { env: { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(port) } });
+  const child = spawn(process.execPath, [...nodeArgs, MAIN], { env: { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(port) } });
   let out = '';
   let err = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
