@@ -1,18 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startFlags } from '../../bench/service';
 import { sample } from '../support/samples';
 import { bootstrapKey, startServiceProcess } from '../support/service-process';
 
 const ROOT = join(__dirname, '../..');
-
-/** The Node flags `npm start` gives `node dist/main.js` (package.json, scripts.start). */
-function npmStartFlags(): string[] {
-  const start: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start;
-  const flags = /\bnode((?:\s+--\S+)*)\s+dist\/main\.js/.exec(start);
-  if (!flags) throw new Error(`scripts.start does not run node dist/main.js: ${start}`);
-  return flags[1].split(/\s+/).filter(Boolean);
-}
 
 /** The size of the HTTP thread's heap space `space` as /metrics reports it, in MB. */
 async function heapSpaceMb(url: string, space: string): Promise<number> {
@@ -26,14 +19,14 @@ async function heapSpaceMb(url: string, space: string): Promise<number> {
 describe('the start command', () => {
   it('is the same in the image as under npm start', () => {
     const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'));
-    expect(JSON.parse(cmd![1])).toEqual(['node', ...npmStartFlags(), 'dist/main.js']);
+    expect(JSON.parse(cmd![1])).toEqual(['node', ...startFlags(ROOT), 'dist/main.js']);
   });
 
   it('caps the HTTP thread\'s young generation at two 2 MB semi-spaces, whatever the render workers starting do to its growth', async () => {
     // Without the cap the HTTP thread's new space ends its start at 4 or 8 MB, by timing (src/config/heap-tuning.ts).
-    expect(npmStartFlags()).toEqual(['--max-semi-space-size=2', '--min-semi-space-size=2']);
+    expect(startFlags(ROOT)).toEqual(['--max-semi-space-size=2', '--min-semi-space-size=2']);
     const dataDir = mkdtempSync(join(tmpdir(), 'pdfgen-start-'));
-    const service = await startServiceProcess({ DATA_DIR: dataDir, RATE_LIMIT_PER_SECOND: '0' }, npmStartFlags());
+    const service = await startServiceProcess({ DATA_DIR: dataDir, RATE_LIMIT_PER_SECOND: '0' }, startFlags(ROOT));
     try {
       const key = bootstrapKey(service)!;
       const generate = () =>
